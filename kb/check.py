@@ -1,0 +1,135 @@
+"""`kb check`: consistency of a built knowledge base.
+
+Each check reads the export (the stable view) and yields problems as
+"doc/unit#clause: message" lines; an empty list means the corpus is sound.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Iterator
+
+from .clauseid import ClauseId
+
+# Residue that must never survive cleaning, whatever the document.
+NOISE = [
+    (re.compile(r"\*\*"), "markdown bold `**`"),
+    (re.compile(r"\|"), "table pipe `|`"),
+    (re.compile(r"-{3,}\s*\|?$|^\|?\s*-{3,}"), "table rule `---`"),
+    (re.compile(r"\x00"), "page-header cut mark"),
+    (re.compile(r"FEDERAZIONE ITALIANA GIOCO BRIDGE\s*$|NUOVA VERSIONE IN VIGORE DAL|Modificato ed approvato con delibera"), "running page header"),
+    (re.compile(r"\bpag\.?\s*\d+\s*$", re.I), "table-of-contents page number"),
+    (re.compile(r"^\s*-\s"), "list prefix `- `"),
+    (re.compile(r"</?[a-z]+>"), "HTML tag"),
+    (re.compile(r"\$|\\frac|\^"), "LaTeX or superscript residue"),
+]
+
+SEQUENCE_LEVELS = ("sec", "num", "item", "roman")
+ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
+
+
+def check(export: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    for doc in export["documents"]:
+        problems += list(check_document(doc))
+    return problems
+
+
+def check_document(doc: dict[str, Any]) -> Iterator[str]:
+    d = doc["id"]
+    if not doc["units"]:
+        yield f"{d}: no units"
+    for uid, n in Counter(u["id"] for u in doc["units"]).items():
+        if n > 1:
+            yield f"{d}/{uid}: unit id used {n} times"
+    yield from article_gaps(doc)
+    for unit in doc["units"]:
+        where = f"{d}/{unit['id']}"
+        yield from clause_ids(where, unit)
+        if not unit_has_content(unit):
+            yield f"{where}: empty unit"
+        for field, text in unit_strings(unit):
+            for pattern, what in NOISE:
+                if any(pattern.search(line) for line in text.split("\n")):
+                    yield f"{where}{field}: leftover {what}: {text[:60]!r}"
+        if doc["kind"] == "laws" and unit["kind"] == "article":
+            yield from clause_gaps(where, unit)
+
+
+def unit_has_content(unit: dict[str, Any]) -> bool:
+    return any(c["text"].strip() or c.get("tables") for c in unit["clauses"])
+
+
+def unit_strings(unit: dict[str, Any]) -> Iterator[tuple[str, str]]:
+    """Every human-readable string of a unit, with where it sits."""
+    if unit.get("title"):
+        yield " title", unit["title"]
+    for c in unit["clauses"]:
+        at = f"#{c['id']}"
+        yield at, c["text"]
+        if c.get("title"):
+            yield at + " title", c["title"]
+        for t in c.get("tables", []):
+            for row in t["header"] + t["rows"]:
+                for cell in row:
+                    yield at + " table", cell
+            if t.get("caption"):
+                yield at + " caption", t["caption"]
+        for n in c.get("notes", []):
+            yield at + " note", n["text"]
+    for f in unit["footnotes"]:
+        yield " footnote", f["text"]
+
+
+def clause_ids(where: str, unit: dict[str, Any]) -> Iterator[str]:
+    ids = [c["id"] for c in unit["clauses"]]
+    for cid, n in Counter(ids).items():
+        if n > 1:
+            yield f"{where}#{cid}: clause id used {n} times"
+    known = set(ids)
+    for c in unit["clauses"]:
+        if c["parent"] is not None and c["parent"] not in known:
+            yield f"{where}#{c['id']}: parent {c['parent']} does not exist"
+    for f in unit["footnotes"]:
+        if f.get("clause") and f["clause"] not in known:
+            yield f"{where}: footnote {f['marker']} on unknown clause {f['clause']}"
+
+
+def article_gaps(doc: dict[str, Any]) -> Iterator[str]:
+    """Articles numbered 1..n with no gap, except gaps the manifest declares."""
+    numbers = [int(u["id"]) for u in doc["units"] if u["kind"] == "article" and u["id"].isdigit()]
+    if not numbers:
+        return
+    declared = {int(g) for g in doc.get("gaps", {})}
+    missing = sorted(set(range(1, max(numbers) + 1)) - set(numbers) - declared)
+    if missing:
+        yield f"{doc['id']}: articles missing: {', '.join(map(str, missing))}"
+    if numbers != sorted(numbers):
+        yield f"{doc['id']}: articles out of order"
+
+
+def clause_gaps(where: str, unit: dict[str, Any]) -> Iterator[str]:
+    """Siblings of one level run A, B, C … / 1, 2, 3 … / a, b, c … / i, ii, iii …"""
+    children: dict[tuple[str | None, str], list[str]] = {}
+    for c in unit["clauses"]:
+        cid = ClauseId.parse(c["id"])
+        if cid is None:
+            yield f"{where}#{c['id']}: not a Law clause id"
+            continue
+        level = next((lv for lv in reversed(SEQUENCE_LEVELS) if getattr(cid, lv)), None)
+        if level:
+            children.setdefault((c["parent"], level), []).append(getattr(cid, level))
+    for (parent, level), markers in children.items():
+        expected = _sequence(level, len(markers))
+        if markers != expected:
+            yield f"{where}#{parent}: {level} markers {' '.join(markers)} (expected {' '.join(expected)})"
+
+
+def _sequence(level: str, n: int) -> list[str]:
+    if level == "sec":
+        return [chr(ord("A") + i) for i in range(n)]
+    if level == "num":
+        return [str(i + 1) for i in range(n)]
+    if level == "item":
+        return [chr(ord("a") + i) for i in range(n)]
+    return ROMANS[:n]

@@ -1,0 +1,120 @@
+"""Law clause ids (DESIGN §4): the compact form the Laws use in citations.
+
+`27B1a` = article 27, section B, number 1, item (a); `20F5bii` adds roman (ii).
+`readable("20F5bii") == "20F5(b)(ii)"`. The same grammar serves both editions.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import Clause
+
+CLAUSE_ID = re.compile(
+    r"^(?P<art>\d{1,3})(?:(?P<sec>[A-Z])(?P<num>\d{1,2})?)?(?P<item>[a-z])?(?P<roman>(?:i|ii|iii|iv|v|vi|vii|viii|ix|x))?$"
+)
+
+
+@dataclass(frozen=True)
+class ClauseId:
+    art: str
+    sec: str | None = None
+    num: str | None = None
+    item: str | None = None
+    roman: str | None = None
+
+    @classmethod
+    def parse(cls, s: str) -> "ClauseId | None":
+        m = CLAUSE_ID.match(s)
+        if not m:
+            return None
+        return cls(m["art"], m["sec"], m["num"], m["item"], m["roman"])
+
+    def __str__(self) -> str:
+        return "".join(p for p in (self.art, self.sec, self.num, self.item, self.roman) if p)
+
+    def readable(self) -> str:
+        s = self.art + (self.sec or "") + (self.num or "")
+        if self.item:
+            s += f"({self.item})"
+        if self.roman:
+            s += f"({self.roman})"
+        return s
+
+
+def readable(clause_id: str) -> str:
+    """Readable form of a Law clause id; other ids are returned unchanged."""
+    cid = ClauseId.parse(clause_id)
+    return cid.readable() if cid else clause_id
+
+
+class LawClauseTree:
+    """Builds the clause list of one Law article from its markers, in text order.
+
+    The caller classifies each marker (section letter, number, item letter,
+    roman numeral) and calls the matching method; plain text continues the
+    current clause. Ids follow DESIGN §4; an `implied` marker (one the text
+    dropped but the structure and citations require) gets its logical id and
+    an empty text, its content starting at its first child.
+    """
+
+    LEVELS = ("sec", "num", "item", "roman")
+
+    def __init__(self, article: str):
+        self.article = article
+        self.path: dict[str, str | None] = {lv: None for lv in self.LEVELS}
+        self.clauses: list[Clause] = [Clause(id=article, parent=None, label=article, text="")]
+        self._by_id = {article: self.clauses[0]}
+
+    @property
+    def current(self) -> Clause:
+        return self.clauses[-1]
+
+    def _open(self, level: str, marker: str, label: str, text: str,
+              title: str | None = None, implied: bool = False) -> Clause:
+        idx = self.LEVELS.index(level)
+        for lv in self.LEVELS[idx:]:
+            self.path[lv] = None
+        self.path[level] = marker
+        parent = self._id_upto(idx - 1)
+        cid = self._id_upto(idx)
+        if cid in self._by_id:
+            raise ValueError(f"duplicate clause id {cid} in article {self.article}")
+        clause = Clause(id=cid, parent=parent, label=label, text=text.strip(), title=title)
+        if implied:
+            clause.extra["implied"] = True
+        self.clauses.append(clause)
+        self._by_id[cid] = clause
+        return clause
+
+    def _id_upto(self, idx: int) -> str:
+        parts = [self.article]
+        for lv in self.LEVELS[: idx + 1]:
+            if self.path[lv]:
+                parts.append(self.path[lv])
+        return "".join(parts)
+
+    def section(self, letter: str, title: str | None = None, text: str = "") -> Clause:
+        return self._open("sec", letter.upper(), letter.upper(), text, title=title)
+
+    def number(self, n: int | str, text: str = "", title: str | None = None, implied: bool = False) -> Clause:
+        return self._open("num", str(n), str(n), text, title=title, implied=implied)
+
+    def item(self, letter: str, text: str = "", implied: bool = False) -> Clause:
+        return self._open("item", letter.lower(), f"({letter.lower()})", text, implied=implied)
+
+    def roman(self, numeral: str, text: str = "", implied: bool = False) -> Clause:
+        return self._open("roman", numeral.lower(), f"({numeral.lower()})", text, implied=implied)
+
+    def add_text(self, text: str, to: Clause | None = None) -> None:
+        """Append a paragraph to the current clause (or to `to`)."""
+        target = to or self.current
+        text = text.strip()
+        if text:
+            target.text = f"{target.text}\n{text}" if target.text else text
+
+    def level_marker(self, level: str) -> str | None:
+        return self.path[level]
+
+    def get(self, cid: str) -> Clause | None:
+        return self._by_id.get(cid)

@@ -1,0 +1,108 @@
+"""The `kb` command: a thin shell over the library."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from . import build as builder
+from .check import check
+from .corpus import CorpusError
+from .render import render_unit
+from .store import NotFound, Store
+
+
+class UsageError(Exception):
+    """Bad arguments or state; printed as one line, exit 2."""
+
+
+def _store(args: argparse.Namespace) -> Store:
+    path = builder.ensure_build(args.build_dir)
+    return Store(builder.load_export(path))
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    t0 = time.perf_counter()
+    path = builder.build(args.build_dir)
+    export = builder.load_export(path)
+    units = sum(len(d["units"]) for d in export["documents"])
+    clauses = sum(len(u["clauses"]) for d in export["documents"] for u in d["units"])
+    print(f"built {len(export['documents'])} documents, {units} units, {clauses} clauses "
+          f"in {time.perf_counter() - t0:.2f} s → {path.parent}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    src = builder.ensure_build(args.build_dir)
+    out = Path(args.path)
+    if out.is_dir():
+        raise UsageError(f"{out} is a directory; give a file path")
+    if not out.parent.exists():
+        raise UsageError(f"folder {out.parent} does not exist")
+    builder.atomic_write(out, src.read_text(encoding="utf-8"))
+    print(f"wrote {out}")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    store = _store(args)
+    unit = store.unit(args.doc, args.unit)
+    if args.json:
+        print(json.dumps(unit, ensure_ascii=False, indent=1))
+    else:
+        print(render_unit(store.doc(args.doc), unit))
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    store = _store(args)
+    problems = check(store.export)
+    for p in problems:
+        print(p)
+    docs = store.export["documents"]
+    units = sum(len(d["units"]) for d in docs)
+    print(f"{len(problems)} problem(s) in {len(docs)} documents, {units} units", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    path = builder.ensure_build(args.build_dir)
+    print(f"knowledge base built at {path.parent}; the website is coming (issue 5). "
+          "Meanwhile: `kb show it-laws 27`.")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="kb", description="The bridge-laws knowledge base.")
+    p.add_argument("--build-dir", type=Path, default=None, help="build folder (default: build/ or $KB_BUILD_DIR)")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="parse the corpus and write the build").set_defaults(func=cmd_build)
+    e = sub.add_parser("export", help="write the export JSON (DESIGN §7) to PATH")
+    e.add_argument("path")
+    e.set_defaults(func=cmd_export)
+    s = sub.add_parser("show", help="show one unit")
+    s.add_argument("doc")
+    s.add_argument("unit")
+    s.add_argument("--json", action="store_true", help="print the unit as in the export")
+    s.set_defaults(func=cmd_show)
+    sub.add_parser("check", help="report numbering gaps, empty units, noise, duplicate ids").set_defaults(func=cmd_check)
+    v = sub.add_parser("serve", help="build if stale, then serve the site")
+    v.add_argument("--host", default="127.0.0.1")
+    v.add_argument("--port", type=int, default=8000)
+    v.set_defaults(func=cmd_serve)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except (UsageError, NotFound, CorpusError, builder.BuildError) as e:
+        print(f"kb: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""Typed records of the knowledge base: document → unit → clause.
+
+Parsers produce these; the export, the checks, the CLI and (later) the
+citations, graph, index and web read them. Records flow one way: nothing
+downstream mutates what a parser produced.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Table:
+    """A table as rows of cells; `header` rows are kept apart from data rows."""
+
+    rows: list[list[str]]
+    header: list[list[str]] = field(default_factory=list)
+    caption: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        if self.caption:
+            d["caption"] = self.caption
+        d["header"] = self.header
+        d["rows"] = self.rows
+        return d
+
+
+@dataclass
+class Note:
+    """A note printed inside the body: an AEB national note, an editor's note."""
+
+    kind: str  # "national-note", "editor-note", ...
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text}
+
+
+@dataclass
+class Footnote:
+    """Footnote text peeled off the body; `clause` is where its marker sits."""
+
+    marker: str
+    text: str
+    clause: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"marker": self.marker, "text": self.text}
+        if self.clause:
+            d["clause"] = self.clause
+        return d
+
+
+@dataclass
+class Clause:
+    """An addressable part of a unit. `id` is also the HTML anchor.
+
+    `label` is the clause's own marker in readable form ("B", "1", "(a)",
+    "(ii)"); `title` is a section heading when the text gives one. `extra`
+    holds profile-specific fields (a time-reference entry's `subtopic` and
+    `ref`, a definition sense's number, ...), exported as-is.
+    """
+
+    id: str
+    parent: str | None
+    label: str
+    text: str
+    title: str | None = None
+    tables: list[Table] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "parent": self.parent, "label": self.label}
+        if self.title is not None:
+            d["title"] = self.title
+        d["text"] = self.text
+        if self.tables:
+            d["tables"] = [t.to_dict() for t in self.tables]
+        if self.notes:
+            d["notes"] = [n.to_dict() for n in self.notes]
+        d.update(self.extra)
+        return d
+
+
+@dataclass
+class Unit:
+    """What a page shows: an article, a definition, a norm, a topic ...
+
+    `title` is None when the text gives none (Burraco ART. 20): never invented.
+    `group` places the unit in its document's table of contents (a chapter, a
+    Burraco section, "front" for front matter).
+    """
+
+    id: str
+    kind: str
+    title: str | None
+    clauses: list[Clause] = field(default_factory=list)
+    footnotes: list[Footnote] = field(default_factory=list)
+    group: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """Plain text of the whole unit, clause by clause, noise removed."""
+        parts: list[str] = []
+        for c in self.clauses:
+            head = " ".join(p for p in (c.title,) if p)
+            for piece in (head, c.text):
+                if piece:
+                    parts.append(piece)
+            for t in c.tables:
+                if t.caption:
+                    parts.append(t.caption)
+                for row in t.header + t.rows:
+                    parts.append(" | ".join(row))
+            for n in c.notes:
+                parts.append(n.text)
+        return "\n".join(parts)
+
+    def clause(self, clause_id: str) -> Clause | None:
+        for c in self.clauses:
+            if c.id == clause_id:
+                return c
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"id": self.id, "kind": self.kind, "title": self.title}
+        if self.group is not None:
+            d["group"] = self.group
+        d.update(self.extra)
+        d["clauses"] = [c.to_dict() for c in self.clauses]
+        d["footnotes"] = [f.to_dict() for f in self.footnotes]
+        d["text"] = self.text
+        return d
+
+
+@dataclass
+class Document:
+    id: str
+    title: str
+    lang: str
+    kind: str
+    edition: str
+    units: list[Unit] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    groups: list[dict[str, str]] = field(default_factory=list)
+
+    def unit(self, unit_id: str) -> Unit | None:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "id": self.id,
+            "title": self.title,
+            "lang": self.lang,
+            "kind": self.kind,
+            "edition": self.edition,
+        }
+        d.update(self.meta)
+        if self.groups:
+            d["groups"] = self.groups
+        d["units"] = [u.to_dict() for u in self.units]
+        return d
+
+
+@dataclass
+class Parsed:
+    """What a parsing profile returns for one source text.
+
+    `groups` orders the document's table of contents ({"id", "title"} each,
+    referenced by `Unit.group`); `meta` carries facts read from the text
+    itself (dates, editors) to add to the manifest's.
+    """
+
+    units: list[Unit]
+    groups: list[dict[str, str]] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,1 @@
+"""One parsing profile per source text; each exposes `parse(text, meta) -> Document`."""

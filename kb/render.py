@@ -1,0 +1,75 @@
+"""Readable terminal rendering of a unit for `kb show`."""
+from __future__ import annotations
+
+import shutil
+import textwrap
+from typing import Any
+
+from .clauseid import readable
+
+
+def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = None) -> str:
+    width = width or min(shutil.get_terminal_size((100, 24)).columns, 100)
+    title = unit.get("title") or "(senza titolo)"
+    out = [f"{doc['id']} {unit['id']} — {title}", "=" * min(width, 72)]
+    depth = _depths(unit["clauses"])
+    for c in unit["clauses"]:
+        indent = "  " * depth[c["id"]]
+        head = _clause_head(doc, unit, c)
+        body = c["text"].split("\n") if c["text"] else []
+        first = True
+        for para in body or [""]:
+            lead = (head + " ") if first and head else ""
+            sub = indent + " " * len(lead) if lead else indent
+            text = lead + para
+            out += textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=sub) or ([indent + head] if head else [])
+            first = False
+        for t in c.get("tables", []):
+            out += [indent + line for line in render_table(t)]
+        for n in c.get("notes", []):
+            out += textwrap.wrap(f"[{n['kind']}] {n['text']}", width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
+    if unit["footnotes"]:
+        out.append("")
+        for f in unit["footnotes"]:
+            at = f" ({readable(f['clause'])})" if f.get("clause") else ""
+            out += textwrap.wrap(f"{f['marker']}{at} {f['text']}", width, subsequent_indent="   ")
+    return "\n".join(out)
+
+
+def _clause_head(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any]) -> str:
+    if c["id"] == unit["id"]:
+        return ""
+    label = readable(c["id"]) if doc["kind"] == "laws" else (c.get("label") or "")
+    if c.get("ref") is not None or c.get("kind") == "entry":
+        label = f"[{c.get('ref') or '—'}]"
+    head = label
+    if c.get("title"):
+        head = f"{label} {c['title']}" if label else c["title"]
+    return head
+
+
+def _depths(clauses: list[dict[str, Any]]) -> dict[str, int]:
+    depth: dict[str, int] = {}
+    for c in clauses:
+        depth[c["id"]] = depth.get(c["parent"], -1) + 1 if c["parent"] else 0
+    return depth
+
+
+def render_table(table: dict[str, Any]) -> list[str]:
+    rows = table["header"] + table["rows"]
+    if not rows:
+        return []
+    ncol = max(len(r) for r in rows)
+    widths = [max(len(r[i]) if i < len(r) else 0 for r in rows) for i in range(ncol)]
+
+    def line(r: list[str]) -> str:
+        cells = [(r[i] if i < len(r) else "").ljust(widths[i]) for i in range(ncol)]
+        return "│ " + " │ ".join(cells) + " │"
+
+    rule = "├" + "┼".join("─" * (w + 2) for w in widths) + "┤"
+    out = [table["caption"]] if table.get("caption") else []
+    out += [line(r) for r in table["header"]]
+    if table["header"]:
+        out.append(rule)
+    out += [line(r) for r in table["rows"]]
+    return out

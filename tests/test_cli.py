@@ -1,0 +1,74 @@
+"""The `kb` command, run as a user runs it (a real process)."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def kb(build_dir):
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "kb.cli", *args], env=env,
+                              capture_output=True, text=True, timeout=120)
+    return run
+
+
+def test_show_renders_readable_clause_labels(kb):
+    r = kb("show", "it-laws", "27")
+    assert r.returncode == 0
+    assert "LICITA INSUFFICIENTE" in r.stdout
+    assert "27B1(a)" in r.stdout and "27B1(b)" in r.stdout
+
+
+def test_show_renders_tables_as_tables(kb):
+    out = kb("show", "it-laws", "78").stdout
+    assert "│" in out and "IMP" in out.upper()
+
+
+def test_show_json_is_the_exported_unit(kb, export):
+    r = kb("show", "es-laws", "12", "--json")
+    unit = json.loads(r.stdout)
+    es = next(d for d in export["documents"] if d["id"] == "es-laws")
+    assert unit == next(u for u in es["units"] if u["id"] == "12")
+
+
+@pytest.mark.parametrize("args, names", [
+    (("show", "fr-laws", "1"), "it-laws, es-laws"),
+    (("show", "es-laws", "94"), "units: 1, 2, 3"),
+    (("show", "it-timeref", "27"), "units: "),
+])
+def test_unknown_doc_or_unit_is_one_line_naming_what_exists(kb, args, names):
+    r = kb(*args)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert names in r.stderr and "Traceback" not in r.stderr
+
+
+def test_export_writes_the_build(kb, tmp_path, build_dir):
+    out = tmp_path / "kb.json"
+    r = kb("export", str(out))
+    assert r.returncode == 0
+    assert out.read_bytes() == (build_dir / "kb.json").read_bytes()
+    assert kb("export", str(tmp_path / "no" / "such" / "dir.json")).returncode == 2
+
+
+def test_check_passes_on_the_real_corpus(kb):
+    r = kb("check")
+    assert r.returncode == 0, r.stdout
+    assert "0 problem(s)" in r.stderr
+
+
+def test_corrupt_build_is_a_clear_error(tmp_path):
+    (tmp_path / "kb.json").write_text("{not json")
+    from kb import build as builder
+    (tmp_path / "stamp").write_text(builder.source_stamp() + "\n")
+    env = dict(os.environ, KB_BUILD_DIR=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "kb.cli", "show", "it-laws", "1"], env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert "corrupt build" in r.stderr and "Traceback" not in r.stderr
