@@ -13,7 +13,7 @@ CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
 
 # Manifest keys that become document metadata in the export (beyond id/title/lang/kind/edition).
 META_KEYS = ("issuer", "effective", "effective_text", "adopted", "adopted_text",
-             "cites", "cites_edition", "source", "original")
+             "cites", "cites_edition", "gaps", "source", "original")
 
 
 class CorpusError(Exception):

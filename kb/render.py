@@ -5,7 +5,7 @@ import shutil
 import textwrap
 from typing import Any
 
-from .clauseid import readable
+from .clauseid import ClauseId, readable
 
 
 def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = None) -> str:
@@ -15,15 +15,7 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     depth = _depths(unit["clauses"])
     for c in unit["clauses"]:
         indent = "  " * depth[c["id"]]
-        head = _clause_head(doc, unit, c)
-        body = c["text"].split("\n") if c["text"] else []
-        first = True
-        for para in body or [""]:
-            lead = (head + " ") if first and head else ""
-            sub = indent + " " * len(lead) if lead else indent
-            text = lead + para
-            out += textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=sub) or ([indent + head] if head else [])
-            first = False
+        out += _render_clause(doc, unit, c, indent, width)
         for t in c.get("tables", []):
             out += [indent + line for line in render_table(t)]
         for n in c.get("notes", []):
@@ -36,16 +28,32 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     return "\n".join(out)
 
 
-def _clause_head(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any]) -> str:
+def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
+                   indent: str, width: int) -> list[str]:
+    """Label (and title) first, then each paragraph hanging under it."""
+    label = _clause_label(doc, unit, c)
+    out: list[str] = []
+    if c.get("title"):
+        out += textwrap.wrap(f"{label} {c['title']}".strip(), width, initial_indent=indent,
+                             subsequent_indent=indent + "  ")
+        label = ""
+    hang = indent + " " * (len(label) + 1 if label else 2 if c.get("title") else 0)
+    for i, para in enumerate(p for p in c["text"].split("\n") if p):
+        lead = f"{label} " if i == 0 and label else ""
+        out += textwrap.wrap(lead + para, width, initial_indent=indent if lead else hang,
+                             subsequent_indent=hang)
+    if label and not c["text"]:
+        out.append(indent + label)
+    return out
+
+
+def _clause_label(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any]) -> str:
     if c["id"] == unit["id"]:
         return ""
-    label = readable(c["id"]) if doc["kind"] == "laws" else (c.get("label") or "")
+    label = readable(c["id"]) if ClauseId.parse(c["id"]) else (c.get("label") or "")
     if c.get("ref") is not None or c.get("kind") == "entry":
         label = f"[{c.get('ref') or '—'}]"
-    head = label
-    if c.get("title"):
-        head = f"{label} {c['title']}" if label else c["title"]
-    return head
+    return label
 
 
 def _depths(clauses: list[dict[str, Any]]) -> dict[str, int]:

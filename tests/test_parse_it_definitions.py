@@ -312,6 +312,13 @@ def test_general_rules_on_a_synthetic_print():
                                        "che continua qui.")
 
 
+def test_a_short_second_paragraph_is_not_taken_for_a_term():
+    text = "Definizioni\n\nAlfa\n\nUna cosa.\n\nVedi Articolo 12.\n\nBeta\n\nAltro.\n\nINDICE\n"
+    units = front_units(text)
+    assert [u.id for u in units] == ["def-alfa", "def-beta"]
+    assert units[0].clauses[0].text == "Una cosa.\nVedi Articolo 12."
+
+
 @pytest.mark.skipif(importlib.util.find_spec("kb.parse.it_laws") is None,
                     reason="the it_laws profile is not written yet")
 def test_the_document_profile_includes_these_units(units):

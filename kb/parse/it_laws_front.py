@@ -35,6 +35,7 @@ QUALIFIER = re.compile(r"^(?P<term>.+?)\s*\((?P<qualifier>[^()]+)\)$")
 SEE = re.compile(r"^Vedi\s+[\"“](?P<target>[^\"”]+)[\"”]\s*\.?$")
 SEE_ALSO = re.compile(r"vedi anche\s+[\"“](?P<target>[^\"”]+)[\"”]", re.I)
 MAX_TERM_WORDS = 6
+MAX_GLUED_WORDS = 3
 
 
 @dataclass
@@ -183,8 +184,8 @@ def _definitions(lines: list[str]) -> list[Unit]:
     for block in _blocks(lines):
         head = _term_line(block, expecting_definition)
         if head is not None:
-            term_line, lead = head
-            entries.append(Entry(term_line, [], [], [], glued=lead))
+            term_line, glued = head
+            entries.append(Entry(term_line, [], [], [], glued=glued))
             expecting_definition = True
         elif entries:
             _add_definition_block(entries[-1], block)
@@ -213,12 +214,18 @@ def _term_line(block: Block, after_term: bool) -> tuple[str, str] | None:
 
 
 def _split_merged_term(line: str) -> tuple[str, str] | None:
-    if not line.endswith("."):
+    """`Non voluto Involontario.` → ("Non voluto", "Involontario.").
+
+    Only a few glued words and no figures: a short second paragraph of a
+    definition (`Vedi Articolo 12.`) must not pass for a term.
+    """
+    if not line.endswith(".") or re.search(r"\d", line):
         return None
     words = line.split()
     for i in range(len(words) - 1, 0, -1):
         if words[i][:1].isupper():
-            return " ".join(words[:i]), " ".join(words[i:])
+            glued = words[i:]
+            return (" ".join(words[:i]), " ".join(glued)) if len(glued) <= MAX_GLUED_WORDS else None
     return None
 
 
