@@ -17,11 +17,14 @@ class Table:
     rows: list[list[str]]
     header: list[list[str]] = field(default_factory=list)
     caption: str | None = None
+    at: int | None = None  # paragraphs of the clause's text printed before the table
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {}
         if self.caption:
             d["caption"] = self.caption
+        if self.at is not None:
+            d["at"] = self.at
         d["header"] = self.header
         d["rows"] = self.rows
         return d
@@ -71,6 +74,11 @@ class Clause:
     tables: list[Table] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def add_table(self, table: Table) -> None:
+        """Attach a table where the text has reached, so text and tables keep their order."""
+        table.at = len(self.text.split("\n")) if self.text else 0
+        self.tables.append(table)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "parent": self.parent, "label": self.label}

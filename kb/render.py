@@ -16,8 +16,6 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     for c in unit["clauses"]:
         indent = "  " * depth[c["id"]]
         out += _render_clause(doc, unit, c, indent, width)
-        for t in c.get("tables", []):
-            out += [indent + line for line in render_table(t)]
         for n in c.get("notes", []):
             out += textwrap.wrap(f"[{n['kind']}] {n['text']}", width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
     if unit["footnotes"]:
@@ -38,13 +36,27 @@ def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
                              subsequent_indent=indent + "  ")
         label = ""
     hang = indent + " " * (len(label) + 1 if label else 2 if c.get("title") else 0)
-    for i, para in enumerate(p for p in c["text"].split("\n") if p):
+    paragraphs = c["text"].split("\n") if c["text"] else []
+    tables = c.get("tables", [])
+    for i, para in enumerate(paragraphs):
+        out += _tables_at(tables, i, hang)
         lead = f"{label} " if i == 0 and label else ""
         out += textwrap.wrap(lead + para, width, initial_indent=indent if lead else hang,
                              subsequent_indent=hang)
+    out += [line for t in tables if (t.get("at") or 0) >= len(paragraphs)
+            for line in _indented(render_table(t), hang)]
     if label and not c["text"]:
         out.append(indent + label)
     return out
+
+
+def _tables_at(tables: list[dict[str, Any]], at: int, indent: str) -> list[str]:
+    return [line for t in tables if (t.get("at") or 0) == at
+            for line in _indented(render_table(t), indent)]
+
+
+def _indented(lines: list[str], indent: str) -> list[str]:
+    return [indent + line for line in lines]
 
 
 def _clause_label(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any]) -> str:

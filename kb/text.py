@@ -100,3 +100,14 @@ ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4, "v": 5, "vi": 6, "vii": 7, "viii": 
 
 def roman_value(s: str) -> int | None:
     return ROMAN.get(s.lower())
+
+
+ITALIAN_MONTHS = {m: i for i, m in enumerate(
+    "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre "
+    "novembre dicembre".split(), 1)}
+
+
+def italian_date(day: str | int, month: str, year: str | int) -> str | None:
+    """`7`, `Gennaio`, `2011` → `2011-01-07`; None for a word that is no Italian month."""
+    m = ITALIAN_MONTHS.get(month.lower())
+    return f"{int(year):04d}-{m:02d}-{int(day):02d}" if m else None

@@ -28,3 +28,14 @@ def test_remove_blocks_full_and_suffix():
     kept = [line for _, line in remove_blocks(lines, block)]
     # a lone last line is not a block: one line of a header can be ordinary text
     assert kept == ["a", "", "\x00", "b", "\x00", "c", "HEAD THREE"]
+
+
+@pytest.mark.parametrize("day, month, year, iso", [
+    ("7", "Gennaio", "2011", "2011-01-07"),
+    ("01", "aprile", "2014", "2014-04-01"),
+    (29, "novembre", 2023, "2023-11-29"),
+    ("1", "Pag", "2014", None),
+])
+def test_italian_date(day, month, year, iso):
+    from kb.text import italian_date
+    assert italian_date(day, month, year) == iso

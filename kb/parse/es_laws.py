@@ -402,7 +402,7 @@ class ArticleBuilder:
         if prev is not None and prev.kind == "row" and clause.tables:
             clause.tables[-1].rows.append(tok.cells)
         else:
-            clause.tables.append(Table(rows=[tok.cells]))
+            clause.add_table(Table(rows=[tok.cells]))
 
     # -- helpers
 

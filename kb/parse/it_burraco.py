@@ -57,16 +57,13 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import Clause, Footnote, Parsed, Table, Unit
-from ..text import ends_sentence, normalize_spaces, slugify, strip_bold
+from ..text import ends_sentence, italian_date, normalize_spaces, slugify, strip_bold
 
 SECTION = re.compile(r"^SEZIONE\s+([A-Z])\s*[–-]\s*(.+?)\s*$")
 ARTICLE = re.compile(r"^ART\.\s*-?\s*(\d+)\s*[-–]?\s*(.+?)\s*$")
 TOC_LINE = re.compile(r"\.{3,}\s*Pag\.\s*\d+\s*$")
 VERSION = re.compile(r"aggiornato al\s+(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})", re.I)
 EDITOR = re.compile(r"Redazione a cura di\s+(.+?)\s*$")
-MONTHS = {m: i for i, m in enumerate(
-    ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
-     "settembre", "ottobre", "novembre", "dicembre"], start=1)}
 
 DECIMAL_ITEM = re.compile(r"^-?\s*(\d+\.\d+)\s+(.*)$")
 NUMBER_ITEM = re.compile(r"^-?\s*(\d+[.)])\s+(.*)$")
@@ -155,9 +152,8 @@ def _front_meta(front: list[str]) -> dict:
     for line in front:
         version = VERSION.search(line)
         editor = EDITOR.search(line.strip())
-        if version and version.group(2).lower() in MONTHS:
-            day, month, year = version.groups()
-            meta["version_date"] = f"{year}-{MONTHS[month.lower()]:02d}-{int(day):02d}"
+        if version and italian_date(*version.groups()):
+            meta["version_date"] = italian_date(*version.groups())
             meta["version_text"] = normalize_spaces(version.group(0))
         if editor:
             meta["editor"] = editor.group(1)
@@ -356,7 +352,7 @@ class _ArticleBuilder:
     def table(self, table: Table) -> None:
         if self.pending_title is not None or not self.clauses:
             self.paragraph("")
-        self.current.tables.append(table)
+        self.current.add_table(table)
         self.last_was_bullet = False
 
     def content(self, block: list[str]) -> None:

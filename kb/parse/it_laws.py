@@ -356,7 +356,7 @@ class ArticleBuilder:
     def build(self) -> Unit:
         for i, rec in enumerate(self.records):
             if rec.table is not None:
-                self.target.tables.append(rec.table)
+                self.target.add_table(rec.table)
             else:
                 self._line(i, rec)
         clauses = self.tree.clauses

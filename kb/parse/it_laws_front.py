@@ -138,7 +138,7 @@ def _add_front_block(unit: Unit, block: Block) -> None:
     if table_lines and len(table_lines) == len(block.lines):
         table = _table(table_lines)
         if unit.clauses:
-            unit.clauses[-1].tables.append(table)
+            unit.clauses[-1].add_table(table)
         else:
             unit.clauses.append(Clause(id="p1", parent=None, label="", text="", tables=[table]))
         return

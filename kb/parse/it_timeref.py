@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import Clause, Parsed, Unit
-from ..text import normalize_spaces, slugify
+from ..text import italian_date, normalize_spaces, slugify
 
 INTRO_HEADING = re.compile(r"^introduzione$", re.I)
 DEFINITIONS_HEADING = re.compile(r"^definizioni$", re.I)
@@ -54,9 +54,6 @@ TITLE_TYPOS = {"Presca": "Presa"}
 # previous year: the "Codice 2008" the introduction names is the 2007 Laws.
 CODICE_LAWS_EDITION = {"2008": "2007", "2017": "2017"}
 
-MONTHS = {"gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6,
-          "luglio": 7, "agosto": 8, "settembre": 9, "ottobre": 10, "novembre": 11,
-          "dicembre": 12}
 
 
 @dataclass
@@ -139,12 +136,11 @@ def place_and_dates(s: str) -> dict:
     out: dict = {}
     m = re.match(r"^(?P<place>.+?)\s*[-–]\s*(?P<d1>\d{1,2})(?:/(?P<d2>\d{1,2}))?\s+"
                  r"(?P<month>[A-Za-z]+)\s+(?P<year>\d{4})$", s)
-    if not m or m["month"].lower() not in MONTHS:
+    if not m or not italian_date(m["d1"], m["month"], m["year"]):
         return out
-    month = MONTHS[m["month"].lower()]
     out["place"] = m["place"]
-    out["date_start"] = f"{m['year']}-{month:02d}-{int(m['d1']):02d}"
-    out["date_end"] = f"{m['year']}-{month:02d}-{int(m['d2'] or m['d1']):02d}"
+    out["date_start"] = italian_date(m["d1"], m["month"], m["year"])
+    out["date_end"] = italian_date(m["d2"] or m["d1"], m["month"], m["year"])
     out["dates_text"] = s[len(m["place"]):].strip(" –-")
     return out
 
