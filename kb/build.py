@@ -14,6 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .citations import extract
+from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, load_documents
 from .export import dumps, export_dict
 
@@ -46,7 +48,10 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     """Parse the corpus and write the export; returns the export's path."""
     build_dir = build_dir or default_build_dir()
     build_dir.mkdir(parents=True, exist_ok=True)
-    text = dumps(export_dict(load_documents(corpus_dir)))
+    documents = load_documents(corpus_dir)
+    citations = extract(documents, Concordance.load(corpus_dir / "concordance.tsv"),
+                        load_corrections(corpus_dir / "ref-corrections.tsv"))
+    text = dumps(export_dict(documents, [c.to_dict() for c in citations]))
     target = build_dir / EXPORT_NAME
     atomic_write(target, text)
     atomic_write(build_dir / STAMP_NAME, source_stamp(corpus_dir) + "\n")

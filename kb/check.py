@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any, Iterator
 
 from .clauseid import ClauseId
+from .concordance import read_tsv
+from .corpus import CORPUS_DIR
 
 # Residue that must never survive cleaning, whatever the document.
 NOISE = [
@@ -28,11 +31,34 @@ SEQUENCE_LEVELS = ("sec", "num", "item", "roman")
 ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
 
 
-def check(export: dict[str, Any]) -> list[str]:
+def check(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str] | None = None) -> list[str]:
     problems: list[str] = []
     for doc in export["documents"]:
         problems += list(check_document(doc))
+    problems += [line for line, ok in unresolved(export, explained or {}) if not ok]
     return problems
+
+
+def unresolved(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str]
+               ) -> list[tuple[str, bool]]:
+    """Every unresolved citation with its source location, and whether it is explained."""
+    out = []
+    for c in export["citations"]:
+        if c["resolved"]:
+            continue
+        s, t = c["source"], c["target"]
+        key = (s["doc"], s["unit"], s["clause"], c["raw"])
+        why = explained.get(key)
+        where = f"{s['doc']}/{s['unit']}#{s['clause']}"
+        target = f"{t['doc']}/{t.get('unit')}#{t.get('clause')}"
+        out.append((f"{where}: unresolved citation {c['raw']!r} → {target}" + (f" (explained: {why})" if why else ""),
+                    why is not None))
+    return out
+
+
+def load_explained(path: Path = CORPUS_DIR / "unresolved.tsv") -> dict[tuple[str, str, str, str], str]:
+    return {(r["doc"], r["unit"], r["clause"], r["raw"]): r["why"]
+            for r in read_tsv(path, ("doc", "unit", "clause", "raw", "why"))}
 
 
 def check_document(doc: dict[str, Any]) -> Iterator[str]:

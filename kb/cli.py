@@ -8,9 +8,11 @@ import time
 from pathlib import Path
 
 from . import build as builder
-from .check import check
+from .concordance import Concordance
+from .graph import build_graph, write_graph
+from .check import check, load_explained, unresolved
 from .corpus import CorpusError
-from .render import render_unit
+from .render import render_links, render_unit
 from .store import NotFound, Store
 
 
@@ -53,18 +55,34 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(json.dumps(unit, ensure_ascii=False, indent=1))
     else:
         print(render_unit(store.doc(args.doc), unit))
+        print(render_links(store, args.doc, args.unit))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     store = _store(args)
-    problems = check(store.export)
+    explained = load_explained()
+    problems = check(store.export, explained)
+    for line, ok in unresolved(store.export, explained):
+        if ok:
+            print(line)
     for p in problems:
         print(p)
     docs = store.export["documents"]
     units = sum(len(d["units"]) for d in docs)
     print(f"{len(problems)} problem(s) in {len(docs)} documents, {units} units", file=sys.stderr)
     return 1 if problems else 0
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    store = _store(args)
+    out = Path(args.path)
+    if not out.parent.exists():
+        raise UsageError(f"folder {out.parent} does not exist")
+    g = build_graph(store.export, Concordance.load())
+    write_graph(g, str(out), args.format)
+    print(f"wrote {out} ({args.format}: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges)")
+    return 0
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -88,6 +106,10 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the unit as in the export")
     s.set_defaults(func=cmd_show)
     sub.add_parser("check", help="report numbering gaps, empty units, noise, duplicate ids").set_defaults(func=cmd_check)
+    gr = sub.add_parser("graph", help="write the cross-reference graph to PATH")
+    gr.add_argument("path")
+    gr.add_argument("--format", choices=("graphml", "json"), default="graphml")
+    gr.set_defaults(func=cmd_graph)
     v = sub.add_parser("serve", help="build if stale, then serve the site")
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=int, default=8000)

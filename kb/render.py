@@ -93,3 +93,43 @@ def render_table(table: dict[str, Any]) -> list[str]:
         out.append(rule)
     out += [line(r) for r in table["rows"]]
     return out
+
+
+def render_links(store: Any, doc_id: str, unit_id: str, width: int = 100) -> str:
+    """The unit's outgoing citations and the citations that reach it."""
+    out = []
+    outgoing = store.outgoing(doc_id, unit_id)
+    if outgoing:
+        out += ["", f"Cites ({len(outgoing)}):"]
+        out += [f"  {_where(c['source'])} → {_target(store, c)}" for c in outgoing]
+    incoming = store.incoming(doc_id, unit_id)
+    if incoming:
+        out += ["", f"Cited by ({len(incoming)}):"]
+        out += [f"  {_target_of(c, doc_id, unit_id)} ← {c['source']['doc']} {_where(c['source'])}"
+                f" [{c['kind']}] {c['raw']!r}" for c in incoming]
+    return "\n".join(out)
+
+
+def _where(s: dict[str, Any]) -> str:
+    return readable(s["clause"]) if s["clause"] else s["unit"]
+
+
+def _target(store: Any, c: dict[str, Any]) -> str:
+    t = c["target"]
+    if t["doc"] == "external":
+        return f"{t['name']} (external) {c['raw']!r}"
+    where = readable(t["clause"]) if t.get("clause") else t["unit"]
+    doc = "" if t["doc"] == c["source"]["doc"] else f"{t['doc']} "
+    title = store.title(t["doc"], t["unit"])
+    state = "" if c["resolved"] else " UNRESOLVED"
+    via = ""
+    if c.get("target_2017"):
+        via = f" → 2017 {readable(c['target_2017']['clause'] or c['target_2017']['unit'])}"
+    return f"{doc}{where} {title}{state}{via} [{c['kind']}] {c['raw']!r}"
+
+
+def _target_of(c: dict[str, Any], doc_id: str, unit_id: str) -> str:
+    for t in (c["target"], c.get("target_2017")):
+        if t and t.get("doc") == doc_id and t.get("unit") == unit_id:
+            return readable(t["clause"]) if t.get("clause") else unit_id
+    return unit_id

@@ -13,6 +13,16 @@ def _names(ids: list[str], limit: int = 12) -> str:
     return shown + (f", … ({len(ids)} in all)" if len(ids) > limit else "")
 
 
+def reached(c: dict[str, Any]) -> list[dict[str, Any]]:
+    """The corpus targets a citation reaches: its own (when resolved) and its 2017 reading."""
+    out = []
+    if c["resolved"] and c["target"]["doc"] != "external":
+        out.append(c["target"])
+    if c.get("target_2017"):
+        out.append(c["target_2017"])
+    return out
+
+
 class Store:
     def __init__(self, export: dict[str, Any]):
         self.export = export
@@ -20,6 +30,13 @@ class Store:
         self._units = {
             d["id"]: {u["id"]: u for u in d["units"]} for d in export["documents"]
         }
+        self._out: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        self._in: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for c in export.get("citations", []):
+            s = c["source"]
+            self._out.setdefault((s["doc"], s["unit"]), []).append(c)
+            for t in reached(c):
+                self._in.setdefault((t["doc"], t["unit"]), []).append(c)
 
     def doc(self, doc_id: str) -> dict[str, Any]:
         try:
@@ -33,3 +50,17 @@ class Store:
             return units[unit_id]
         except KeyError:
             raise NotFound(f"unknown unit {unit_id!r} in {doc_id}; units: {_names(list(units))}") from None
+
+    def outgoing(self, doc_id: str, unit_id: str) -> list[dict[str, Any]]:
+        """Citations written in a unit, in text order."""
+        return self._out.get((doc_id, unit_id), [])
+
+    def incoming(self, doc_id: str, unit_id: str) -> list[dict[str, Any]]:
+        """Citations from other units that reach this unit (directly or, for 2007
+        references, through the concordance)."""
+        return [c for c in self._in.get((doc_id, unit_id), [])
+                if (c["source"]["doc"], c["source"]["unit"]) != (doc_id, unit_id)]
+
+    def title(self, doc_id: str, unit_id: str) -> str:
+        unit = self._units.get(doc_id, {}).get(unit_id)
+        return (unit.get("title") or "") if unit else ""

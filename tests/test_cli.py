@@ -72,3 +72,23 @@ def test_corrupt_build_is_a_clear_error(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
     assert "corrupt build" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_show_lists_outgoing_and_incoming_links(kb):
+    out = kb("show", "it-laws", "27").stdout
+    assert "Cites (" in out and "23A CHIAMATA PARAGONABILE" in out
+    assert "Cited by (" in out and "it-timeref" in out  # time references reach 27 through the concordance
+
+
+def test_check_lists_the_explained_unresolved_references(kb):
+    r = kb("check")
+    assert r.returncode == 0
+    assert r.stdout.count("(explained:") == 3
+
+
+@pytest.mark.parametrize("fmt, marker", [("graphml", "<graphml"), ("json", '"links"')])
+def test_graph_writes_graphml_and_json(kb, tmp_path, fmt, marker):
+    out = tmp_path / f"g.{fmt}"
+    r = kb("graph", "--format", fmt, str(out))
+    assert r.returncode == 0, r.stderr
+    assert marker in out.read_text(encoding="utf-8")

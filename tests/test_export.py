@@ -3,7 +3,7 @@ import copy
 from collections import Counter
 
 from kb import build as builder
-from kb.check import check
+from kb.check import check, load_explained
 
 
 def units_by_kind(export, doc_id):
@@ -47,7 +47,16 @@ def test_export_has_the_design_fields(export):
 
 
 def test_the_real_corpus_passes_check(export):
-    assert check(export) == []
+    assert check(export, load_explained()) == []
+
+
+def test_citations_have_the_design_fields(export):
+    assert len(export["citations"]) > 1000
+    for c in export["citations"]:
+        assert {"source", "raw", "target", "kind", "resolved"} <= set(c)
+        assert set(c["source"]) == {"doc", "unit", "clause"}
+        assert c["kind"] in {"internal", "relative", "cross", "external", "integrates"}
+        assert set(c["target"]) == ({"doc", "name"} if c["target"]["doc"] == "external" else {"doc", "unit", "clause"})
 
 
 def test_check_reports_noise_gaps_duplicates_and_empty_units(export):

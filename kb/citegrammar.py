@@ -1,0 +1,323 @@
+"""Citation grammar: find the references written in a text (step 1 of find → resolve → annotate).
+
+Table-driven: each language has its keywords, list connectors, relative
+triggers and direction words; the finders below only combine them. A finder
+returns `Mention`s (a span of the text and what it names, as written); it
+knows nothing of documents. `kb.citations` resolves them.
+
+Mention kinds:
+- `law`      an article/clause id with an article number ("Art 20F5", "26b" → 26B);
+- `relative` a clause id without article number ("vedi C2 sotto", "punto 3", "(a) e (b) sopra");
+- `norm`     an integrative norm named by its Law ("Norma Integrativa all'Art. 79");
+- `appendix` a norms appendix by number or name ("Appendice 5", "normativa sistemi");
+- `definition` a definition named in quotes (`Vedi "Ritirata".`) or the definitions article;
+- `external` a text outside the corpus (Statuto Federale, Regolamento di Giustizia, …).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    raw: str
+    kind: str
+    ref: str  # the id as the text means it, compact: "26B", "C2", "2c", "a"; a name for external/appendix
+
+
+# ---------------------------------------------------------------- shared pieces
+
+_PAREN = r"\((?:[a-z]|i{1,3}|iv|vi{0,3}|ix|x)\)"
+_ITEMS = rf"(?:\s?{_PAREN}|\([a-z](?=[,;]))*"  # "(b) (i)"; "(b" left unclosed before , or ;
+
+# An id with an article number. Section letters are upper case, or lower case only when
+# glued and not followed by a letter ("26b"); "86.B" and "73,D2" keep the punctuation inside.
+LAW_ID = re.compile(
+    rf"(?P<art>\d{{1,2}})(?![\d/%°.]\d)(?![\d%°])"
+    rf"(?:[.,]?(?P<sec>[A-G])(?![A-Za-zà-ú])|(?P<lsec>[a-g])(?![A-Za-zà-ú\d]))?"
+    rf"(?:(?<=[A-Ga-g])(?P<num>\d{{1,2}})(?!\d))?"
+    rf"(?P<items>{_ITEMS})"
+    rf"(?:(?<=\d)(?P<glued>[a-z])(?![A-Za-zà-ú\d]))?"
+)
+
+# An id without article number, resolved against the enclosing clause.
+REL_ID = re.compile(
+    rf"(?P<sec>[A-G])(?P<num>\d{{1,2}})?(?:(?<=\d)(?P<glued>[a-z]))?(?P<items>{_ITEMS})(?![A-Za-zà-ú\d'’])"
+    rf"|(?P<nnum>[1-9])(?P<nitems>(?:{_PAREN})*)(?![A-Za-zà-ú\d%/'’°]|\.\d|\s?(?:carte|cartas|prese|bazas|punti|puntos|IMP|%))"
+    rf"|(?P<pitems>{_PAREN}(?:\s?{_PAREN})*)(?![A-Za-zà-ú])"
+)
+
+# "ARTICOLO 23- CHIAMATA PARAGONABILE": an article heading quoted in a text, not a citation.
+_HEADING_TITLE = re.compile(r"\s*[-–]\s*[A-ZÀ-Ù]{3,}")
+
+# Numbers that are never article numbers when they follow a list connector.
+_NOT_AN_ARTICLE = re.compile(
+    r"\s?(?:carte|cartas|prese|bazas|punti|puntos|board|boards|estuches|minuti|minutos|IMP|%|°|ore|volte|veces)\b|\s?%"
+)
+
+
+def compact_law(m: re.Match[str]) -> str:
+    sec = m["sec"] or (m["lsec"] or "").upper()
+    items = re.findall(r"\(([a-z]+)", m["items"] or "")
+    return f"{m['art']}{sec}{m['num'] or ''}{''.join(items)}{m['glued'] or ''}"
+
+
+def compact_relative(m: re.Match[str]) -> str:
+    if m["sec"]:
+        return m["sec"] + (m["num"] or "") + (m["glued"] or "") + "".join(re.findall(r"\(([a-z]+)", m["items"] or ""))
+    if m["nnum"]:
+        return m["nnum"] + "".join(re.findall(r"\(([a-z]+)", m["nitems"] or ""))
+    return "(" + ")(".join(re.findall(r"\(([a-z]+)", m["pitems"])) + ")"
+
+
+# ---------------------------------------------------------------- language tables
+
+@dataclass(frozen=True)
+class Language:
+    keyword: str          # regex: the article keyword, singular or plural, abbreviated or not
+    connector: str        # regex: what joins list members ("e", "o", "oppure", "y", "u" …)
+    determiner: str       # regex: articles and prepositions that may stand before a member
+    triggers: str         # regex: words that announce a relative id ("vedi", "punto" …)
+    number_triggers: str  # regex: words after which a bare number is a relative id
+    directions: str       # regex: words that point up or down the text ("sopra", "anterior" …)
+    bare_opener: str      # regex: words after which a full id needs no keyword ("ver 12C1", "del 25B")
+
+
+ITALIAN = Language(
+    keyword=r"(?:[Aa]rticol[oi]|ARTICOL[OI]|ART\.|[Aa]rtt\.|[Aa]rt\.?)(?![a-zà-ú])",
+    connector=r"(?:,|;)?\s*(?:\b(?:e|ed|o|od|oppure|ovvero)\b(?:\s+non\s+(?:il|l['’]))?)?",
+    determiner=r"(?:\b(?:l['’]|il|gli|all['’]|agli|dall['’]|dagli|dell['’]|degli|nell['’]|negli|sull['’])\s*)?",
+    triggers=r"\b(?:vedi|vedere|veda|punt[oi]|letter[ae]|sopra|in|caso|di|dai|dei|al|ai|fattispecie|criteri|requisiti)",
+    number_triggers=r"\b(?:punt[oi]|precedenti\s+punti|i\s+punti|dai\s+punti)",
+    directions=r"(?:sopra(?:\s+riportat[oie])?|sotto|seguent[ei]|precedent[ei]|successiv[oaie]|più\s+avanti|qui\s+di\s+seguito)\b",
+    bare_opener=r"(?:\(|\b(?:vedi|in|del|dei|al|dal|comma|disposti\s+del))",
+)
+
+SPANISH = Language(
+    keyword=r"(?:[Aa]rtículos?\.?|[Aa]rt\.?)(?![a-zà-ú])",
+    connector=r"(?:,|;)?\s*(?:\b(?:y|e|o|u)\b(?:\s+no(?:\s+el)?)?)?",
+    determiner=r"(?:\b(?:el|los|del|al|la|las)\s+)?",
+    triggers=r"\b(?:ver|véase|punto|puntos|apartado|apartados|número|números|en|según|aplicando|de)",
+    number_triggers=r"\b(?:puntos?|números?|apartados?|dispuesto\s+en|en)",
+    directions=r"(?:anterior(?:es)?|a\s+continuación|abajo|arriba|siguientes?|precedentes?)\b",
+    bare_opener=r"(?:\(|\b(?:[Vv]er|en|del|de|al))",
+)
+
+LANGUAGES = {"it": ITALIAN, "es": SPANISH}
+
+
+# ---------------------------------------------------------------- finders
+
+def find(text: str, lang: str, labels: dict[str, str] | None = None,
+         titles: dict[str, str] | None = None) -> list[Mention]:
+    """Every reference written in `text`, in order, spans never overlapping.
+
+    `labels` and `titles` name the clauses of the unit being read (label or
+    title → clause id): a label such as "X2" used in the text, or "vedi note"
+    naming a titled part, is a relative mention of that clause.
+    """
+    language = LANGUAGES[lang]
+    taken: list[Mention] = find_named(text, labels or {}, titles or {})
+    for finder in (find_external, find_norms, find_appendices, find_definitions, find_points):
+        taken += [m for m in finder(text) if not _overlaps(m, taken)]
+    taken += [m for m in find_law_lists(text, language) if not _overlaps(m, taken)]
+    taken += [m for m in find_law_lists(text, language, bare=True) if not _overlaps(m, taken)]
+    laws = [m for m in taken if m.kind == "law"]
+    taken += [m for m in find_relative(text, language)
+              if not _overlaps(m, taken) and not _qualifies(text, m, laws)]
+    return sorted(taken, key=lambda m: m.start)
+
+
+def _qualifies(text: str, m: Mention, laws: list[Mention]) -> bool:
+    """"art. 24 punto 2": a point written right after a Law id narrows it; it is no relative."""
+    return any(0 <= m.start - law.end <= 12
+               and re.fullmatch(r"[\s,]*(?:punt[oi]|lettera|comma|apartado|número)?\s*", text[law.end:m.start])
+               for law in laws)
+
+
+def find_named(text: str, labels: dict[str, str], titles: dict[str, str]) -> list[Mention]:
+    out = []
+    if labels:
+        names = "|".join(re.escape(k) for k in sorted(labels, key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w.])(?:{names})(?![\w])", text):
+            out.append(Mention(m.start(), m.end(), m.group(), "named", labels[m.group()]))
+    if titles:
+        names = "|".join(re.escape(k) for k in sorted(titles, key=len, reverse=True))
+        for m in re.finditer(rf"\b[Vv]edi\s+(?:(?:le|la|il|i)\s+)?(?P<t>{names})\b", text, re.I):
+            out.append(Mention(m.start(), m.end(), m.group(), "named", titles[m["t"].lower()]))
+    return sorted(out, key=lambda m: m.start)
+
+
+def _overlaps(m: Mention, taken: list[Mention]) -> bool:
+    return any(m.start < t.end and t.start < m.end for t in taken)
+
+
+def find_law_lists(text: str, language: Language, bare: bool = False) -> list[Mention]:
+    """`KEYWORD id (connector [determiner] [KEYWORD] id)*` — one mention per id.
+
+    `bare`: the list opens with no keyword but with a full id that has a section
+    letter ("definido en 79C", "(70C2)", "I disposti del 57A e 57B").
+    """
+    out: list[Mention] = []
+    opener = language.bare_opener if bare else language.keyword
+    keyword = re.compile(r"(?<![\w])" + opener + r"\s*(?:\*\*)?\s*")
+    link = re.compile(rf"\s*(?:\(\s*|{language.connector}\s*){language.determiner}(?:{language.keyword}\s*)?")
+    pos = 0
+    while (k := keyword.search(text, pos)) is not None:
+        m = LAW_ID.match(text, k.end())
+        if (m is None or _NOT_AN_ARTICLE.match(text, m.end()) or _HEADING_TITLE.match(text, m.end())
+                or (bare and not (m["sec"] or m["lsec"]))):
+            pos = k.end()
+            continue
+        start = m.start() if bare else k.start()
+        out.append(Mention(start, m.end(), text[start:m.end()], "law", compact_law(m)))
+        pos = m.end()
+        while True:
+            c = link.match(text, pos)
+            if c is None or c.end() == pos or not re.search(r"[,;(]|\w", c.group()):
+                break
+            n = LAW_ID.match(text, c.end())
+            if n is None or _NOT_AN_ARTICLE.match(text, n.end()):
+                break
+            out.append(Mention(n.start(), n.end(), n.group(), "law", compact_law(n)))
+            pos = n.end()
+    return out
+
+
+def find_relative(text: str, language: Language) -> list[Mention]:
+    """Ids without article number, announced by a trigger or followed by a direction word,
+    or distinctive enough alone (a section letter with a number: "C2", "B1(b)")."""
+    out: list[Mention] = []
+    connector = re.compile(rf"\s*(?:,|\b(?:e|ed|o|oppure|y|u)\b)\s*(?:{language.number_triggers}\s*)?")
+    trigger = re.compile(rf"(?:{language.triggers}|{language.number_triggers})\s*(?:\*\*)?\s*$")
+    direction = re.compile(rf"\s*(?:\*\*)?\s*\(?,?\s*{language.directions}")
+    pos = 0
+    while (m := REL_ID.search(text, pos)) is not None:
+        pos = m.end()
+        if m.start() and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "'’"):
+            continue
+        members = [m]
+        while (c := connector.match(text, members[-1].end())) and (n := REL_ID.match(text, c.end())):
+            members.append(n)
+        before = text[max(0, m.start() - 30):m.start()]
+        announced = bool(trigger.search(before))
+        pointed = bool(direction.match(text, members[-1].end()))
+        for member in members:
+            if _relative_ok(member, announced, pointed, before, language):
+                out.append(Mention(member.start(), member.end(), member.group(), "relative",
+                                   compact_relative(member)))
+        pos = members[-1].end()
+    return out
+
+
+def _relative_ok(m: re.Match[str], announced: bool, pointed: bool, before: str, language: Language) -> bool:
+    if m["sec"] and (m["num"] or m["items"] or m["glued"]):
+        return True  # "C2", "B1(b)": distinctive on their own
+    if announced or pointed:
+        if m["nnum"] and not (m["nitems"] or pointed or re.search(rf"{language.number_triggers}\s*$", before)):
+            return False
+        return True
+    return False
+
+
+# ---------------------------------------------------------------- named things
+
+# Texts outside the corpus: (pattern, canonical name). An "art. N del/dello …" before the
+# name is part of the mention, so that article number is never read as a Law.
+EXTERNALS: list[tuple[str, str]] = [
+    (r"Statuto\s+Federale", "Statuto Federale"),
+    (r"Regolamento\s+di\s+[Gg]iustizia(?:\s+FIGB)?", "Regolamento di Giustizia"),
+    (r"R\.\s?G\.\s?S\.", "R.G.S."),
+    (r"(?:WBF\s+)?Code\s+of\s+Practice(?:\s+della\s+WBF)?", "WBF Code of Practice"),
+    (r"Regolamento\s+del\s+Settore\s+Arbitrale(?:\s+FIGB)?", "Regolamento del Settore Arbitrale"),
+    (r"Regolamento\s+Campionati(?:\s+FIGB)?", "Regolamento Campionati"),
+    (r"Regolamento\s+Tornei(?:\s+FIGB)?", "Regolamento Tornei"),
+    (r"Norme\s+Integrative\s+20\d\d", "Norme Integrative 2020"),
+    (r"Commentario\s+ufficiale", "Commentario ufficiale"),
+    (r"Verbale\s+della\s+WBFLC\s+del\s+20\s+ottobre\s+2011", "WBFLC minute 2011-10-20"),
+    (r"verbale\s+del\s+30\s+agosto\s+2000", "WBF Laws Committee minute 2000-08-30"),
+    (r"Reglamento\s+sobre\s+la\s+Práctica\s+del\s+Juego", "Reglamento sobre la Práctica del Juego"),
+    (r"Normas\s+AEB", "Normas AEB"),
+    (r"\banexo\b", "anexo"),
+]
+_EXTERNAL_ARTICLE = r"(?:[Aa]rt(?:icolo)?\.?\s*(?P<art>\d+)(?:\s+lettera\s+\w\))?\s+(?:del|dello|della)\s+)?"
+
+
+def find_external(text: str) -> list[Mention]:
+    out = []
+    for pattern, name in EXTERNALS:
+        for m in re.finditer(_EXTERNAL_ARTICLE + f"(?:{pattern})", text):
+            ref = f"{name} art. {m['art']}" if m["art"] else name
+            out.append(Mention(m.start(), m.end(), m.group(), "external", ref))
+    return out
+
+
+_NORM = re.compile(
+    r"[Nn]orm[ae]\s+(?:[Ii]ntegrativ[ae]|Int\.)\s+(?:(?:all['’]|agli\s+)?[Aa]rt(?:icol[oi])?\.?\s*)"
+    r"(?P<n>\d{1,2})(?:\s+e\s+(?P<n2>\d{1,2}))?(?:\.\d+|\s+punto\s+\d+)?"
+    r"|(?:punti\s+)?(?P<p1>\d+[a-z]\d[a-z])(?:\s+e\s+(?P<p2>\d+[a-z]\d[a-z]))?"
+    r"\s+delle\s+[Nn]orme\s+[Ii]ntegrative\s+all['’][Aa]rticolo\s+(?P<n3>\d{1,2})"
+)
+
+
+def find_norms(text: str) -> list[Mention]:
+    """A norm named by its Law; a list names several ("agli articoli 23 e 27")."""
+    out = []
+    for m in _NORM.finditer(text):
+        if m["n3"]:  # "punti 7a1g e 7a2g delle norme integrative all'Articolo 78": two points of one norm
+            points = [g for g in ("p1", "p2") if m[g]]
+            for g in points:  # the last mention runs to the end, so "Articolo 78" is not read again
+                end = m.end() if g == points[-1] else m.end(g)
+                out.append(Mention(m.start(g), end, text[m.start(g):end], "norm", m["n3"]))
+            continue
+        end = m.end("n") if m["n2"] else m.end()
+        out.append(Mention(m.start(), end, text[m.start():end], "norm", m["n"]))
+        if m["n2"]:
+            out.append(Mention(m.start("n2"), m.end(), text[m.start("n2"):m.end()], "norm", m["n2"]))
+    return out
+
+
+_POINT_ID = r"(?:[a-z]\d[a-z\d]*|\d[a-z][a-z\d]*|(?<!\()[a-z]\))"
+_POINT = re.compile(rf"\bpunt[oi]\s+(?P<p>{_POINT_ID})(?P<more>(?:\s*(?:,|\be\b|\bo\b)\s*{_POINT_ID})*)")
+_POINT_ITEM = re.compile(_POINT_ID)
+
+
+def find_points(text: str) -> list[Mention]:
+    """Points of a norm or article in their own lower-case numbering: "punto a2", "punti a) e b)"."""
+    out = []
+    for m in _POINT.finditer(text):
+        out.append(Mention(m.start(), m.end("p"), text[m.start():m.end("p")], "point", m["p"].strip("()")))
+        for n in _POINT_ITEM.finditer(text, m.start("more"), m.end("more")):
+            out.append(Mention(n.start(), n.end(), n.group(), "point", n.group().strip("()")))
+    return out
+
+
+# Appendices of the integrative norms, named by number or by their subject.
+APPENDIX_NAMES = {
+    "sistemi": "sistemi", "alert": "alert", "pre alert": "alert", "sipari": "sipari",
+}
+_APPENDIX = re.compile(
+    r"Appendice\s+(?P<n>\d)(?:\.\d)?(?:\s+\(Normativa\s+di\s+Alert\))?"
+    r"|\bnormativa\s+(?:di\s+|per\s+i\s+)?(?P<name>pre\s+alert|alert|sistemi|sipari)\b",
+    re.I,
+)
+
+
+def find_appendices(text: str) -> list[Mention]:
+    out = []
+    for m in _APPENDIX.finditer(text):
+        ref = m["n"] or APPENDIX_NAMES[m["name"].lower()]
+        out.append(Mention(m.start(), m.end(), m.group(), "appendix", ref))
+    return out
+
+
+_DEFINITION = re.compile(r"\b[Vv]edi(?:\s+anche)?\s+[\"“](?P<term>[^\"”]+)[\"”]"
+                         r"|\b[Vv]ede(?:re)?\s+(?:le\s+)?Definizioni\b|\b[Vv]edi\s+(?:le\s+)?[Dd]efinizioni\b")
+
+
+def find_definitions(text: str) -> list[Mention]:
+    return [Mention(m.start(), m.end(), m.group(), "definition", m["term"] or "")
+            for m in _DEFINITION.finditer(text)]

@@ -1,0 +1,122 @@
+"""The 2007 ↔ 2017 concordance of the Laws (corpus/concordance.tsv), and reference corrections.
+
+A row maps a Spanish/2007 clause to an Italian/2017 clause with a relation.
+The most specific row whose `es` id is an ancestor-or-self of a 2007 id
+applies; `same` and `changed` rows carry sub-clauses across by identical
+sub-ids (ES 20F5b → IT 20F5b) when that clause exists in 2017.
+"""
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .clauseid import ClauseId
+from .corpus import CORPUS_DIR, CorpusError
+
+if TYPE_CHECKING:
+    from .citations import Corpus, Target
+
+RELATIONS = ("same", "moved", "split", "merged", "changed", "new-in-2017", "removed-in-2017")
+CARRY_SUB_IDS = ("same", "changed")
+
+
+@dataclass(frozen=True)
+class Row:
+    es: str
+    it: str
+    relation: str
+    note: str
+
+
+def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
+    """A curated TSV: `#` comment lines, then a header with exactly `columns`."""
+    try:
+        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    except OSError as e:
+        raise CorpusError(f"cannot read {path}: {e.strerror}") from e
+    reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+    if tuple(reader.fieldnames or ()) != columns:
+        raise CorpusError(f"{path}: header must be {' '.join(columns)}")
+    rows = list(reader)
+    for i, r in enumerate(rows, 2):
+        if None in r or any(v is None for v in r.values()):
+            raise CorpusError(f"{path}: row {i} does not have {len(columns)} fields")
+    return rows
+
+
+def ancestors(cid: str) -> list[str]:
+    """`40B2ci` → [40B2ci, 40B2c, 40B2, 40B, 40]: most specific first."""
+    parsed = ClauseId.parse(cid)
+    if parsed is None:
+        return [cid]
+    parts = [p for p in (parsed.sec, parsed.num, parsed.item, parsed.roman) if p]
+    return [parsed.art + "".join(parts[:k]) for k in range(len(parts), -1, -1)]
+
+
+class Concordance:
+    def __init__(self, rows: list[Row]):
+        self.rows = rows
+        self.by_es: dict[str, list[Row]] = {}
+        self.by_it: dict[str, list[Row]] = {}
+        for r in rows:
+            if r.es:
+                self.by_es.setdefault(r.es, []).append(r)
+            if r.it:
+                self.by_it.setdefault(r.it, []).append(r)
+
+    @classmethod
+    def load(cls, path: Path = CORPUS_DIR / "concordance.tsv") -> "Concordance":
+        rows = []
+        for r in read_tsv(path, ("es", "it", "relation", "note")):
+            if r["relation"] not in RELATIONS:
+                raise CorpusError(f"{path}: unknown relation {r['relation']!r} for {r['es']}→{r['it']}")
+            rows.append(Row(r["es"], r["it"], r["relation"], r["note"]))
+        return cls(rows)
+
+    def row_for_2007(self, cid: str) -> tuple[Row, str] | None:
+        """The row that governs a 2007 id, and the part of the id below the row's `es`."""
+        for anc in ancestors(cid):
+            if anc in self.by_es:
+                return self.by_es[anc][0], cid[len(anc):]
+        return None
+
+    def to_2017(self, cid: str, corpus: "Corpus") -> "Target | None":
+        """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
+        found = self.row_for_2007(cid)
+        if found is None:
+            target, ok = corpus.law_target("it-laws", cid)
+            return target if ok else None
+        row, below = found
+        if not row.it:
+            return None
+        if below and row.relation in CARRY_SUB_IDS:
+            target, ok = corpus.law_target("it-laws", row.it + below)
+            if ok:
+                return target
+        return corpus.law_target("it-laws", row.it)[0]
+
+    def parallels_2017(self, it_cid: str) -> list[Row]:
+        """Rows naming a 2017 clause or, failing that, its nearest ancestor."""
+        for anc in ancestors(it_cid):
+            if anc in self.by_it:
+                return self.by_it[anc]
+        return []
+
+
+@dataclass(frozen=True)
+class Correction:
+    doc: str
+    ref: str
+    reads_2007: str
+    reads_2017: str
+    note: str
+
+
+def load_corrections(path: Path = CORPUS_DIR / "ref-corrections.tsv") -> dict[tuple[str, str], Correction]:
+    """References the source itself gets wrong, keyed by (doc, ref as written)."""
+    out = {}
+    for r in read_tsv(path, ("doc", "ref", "reads_2007", "reads_2017", "note")):
+        out[(r["doc"], r["ref"])] = Correction(r["doc"], r["ref"], r["reads_2007"], r["reads_2017"], r["note"])
+    return out
