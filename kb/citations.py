@@ -222,8 +222,10 @@ def relative_law_id(ref: str, context: str) -> str | None:
 def _point(m: Mention, doc: Document, unit: Unit, source: tuple[str, str, str]) -> Citation:
     """A point of the same norm/article in its own numbering: the clause whose id ends with it."""
     key = re.sub(r"[^a-z0-9]", "", m.ref.lower())
-    candidates = [c.id for c in unit.clauses if c.id != source[2] and c.id.lower().endswith(key)
-                  and re.sub(r"[^a-z0-9]", "", c.id.lower()).endswith(key)]
+    others = [c.id for c in unit.clauses if c.id != source[2]]
+    # a clause numbered exactly so ("31-2" for "punto 2"), else one whose numbering ends so ("8-1a2" for "a2")
+    candidates = ([cid for cid in others if cid.lower().rsplit("-", 1)[-1] == key]
+                  or [cid for cid in others if re.sub(r"[^a-z0-9]", "", cid.lower()).endswith(key)])
     best = max(candidates, key=lambda cid: _common_prefix(cid, source[2]), default=None)
     if best is None and re.fullmatch(r"[a-z]", key):
         return Citation(source, m.raw, Target(doc.id, unit.id, None), "law-item", True, extra={"item": key})

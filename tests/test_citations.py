@@ -133,3 +133,9 @@ def test_every_explained_reference_exists_and_is_unresolved(export):
     unresolved_keys = {(c["source"]["doc"], c["source"]["unit"], c["source"]["clause"], c["raw"])
                        for c in export["citations"] if not c["resolved"]}
     assert set(load_explained()) == unresolved_keys
+
+
+def test_a_point_names_the_clause_numbered_so_not_a_paragraph(export):
+    # ART. 31: "come al caso precedente (punto 1 e 2)" names items 1 and 2, not paragraphs p1/p2
+    got = {(c["raw"], c["target"]["clause"]) for c in by_source(export, "it-burraco", "31", "31-p9")}
+    assert got == {("1", "31-1"), ("2", "31-2")}

@@ -1,0 +1,180 @@
+"""Query understanding: what the user typed → a plan → a whoosh query.
+
+Nothing the user types is handed to a query parser: words are analyzed with
+the index's own analyzers and the query object is built here, so operators,
+wildcards and quotes are just characters. `plan()` and `whoosh_query()` are
+pure functions, testable without an index.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+import warnings
+from dataclasses import dataclass, field
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", SyntaxWarning)
+    from whoosh import query as Q
+
+from ..text import fold_accents
+from .analysis import ALL_STOPWORDS, ANALYZERS, LANGS, PLAIN, terms
+from .glossary import OTHER, Glossary
+
+MAX_QUERY_CHARS = 500
+MAX_WORDS = 16
+
+
+class QueryError(ValueError):
+    """A query that cannot be searched; the message says why."""
+
+
+# ---------------------------------------------------------------- number queries
+
+_LAW_WORDS = {
+    "it": r"art(?:icol[oi])?|artt|legge|regola",
+    "es": r"art[ií]culos?|ley|regla",
+    "en": r"law|l",
+}
+_NORM_WORDS = r"norm[ae](?:\s+integrativ[ae])?|n\.?\s*i\.?"
+_NUMBER = re.compile(
+    rf"^\s*(?:(?P<norm>{_NORM_WORDS})|(?P<it>{_LAW_WORDS['it']})|(?P<es>{_LAW_WORDS['es']})|(?P<en>{_LAW_WORDS['en']}))?"
+    r"\s*\.?\s*(?P<art>\d{1,2})(?![\d])\s*(?P<sec>[a-gA-G])?\s*(?P<num>\d{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
+    r"\s*\(?\s*(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))?\s*\)?\s*$",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class NumberQuery:
+    """`27B1`, `27 b 1 a`, `art. 50`, `L16`, `legge 27`, `Artículo 64`, `norma 40`."""
+
+    article: str
+    clause: str        # compact id, section upper case: "27B1a"
+    docs: tuple[str, ...]  # candidate documents, preferred first
+
+
+def number_query(text: str) -> NumberQuery | None:
+    m = _NUMBER.match(text)
+    if not m or int(m["art"]) == 0:
+        return None
+    if m["item"] and not m["num"]:
+        return None  # "27 b a" is no id
+    sec = (m["sec"] or "").upper()
+    clause = m["art"] + sec + (m["num"] or "") + (m["item"] or "").lower() + (m["roman"] or "").lower()
+    if m["norm"]:
+        docs: tuple[str, ...] = ("it-norms",)
+    elif m["it"]:
+        docs = ("it-laws",)
+    elif m["es"]:
+        docs = ("es-laws",)
+    else:
+        docs = ("it-laws", "es-laws")
+    return NumberQuery(m["art"], clause, docs)
+
+
+# ---------------------------------------------------------------- intent
+
+_DEFINITION_CUES = re.compile(
+    r"\b(?:cos['’]?\s*[eè]|che\s+cos['’]?\s*[eè]|cosa\s+(?:significa|vuol\s+dire|si\s+intende\s+per)|"
+    r"definizione(?:\s+di)?|significato(?:\s+di)?|qu[eé]\s+es|qu[eé]\s+significa|definici[oó]n(?:\s+de)?)\b",
+    re.I,
+)
+_TIMING_CUES = re.compile(
+    r"\b(?:fino\s+a\s+quando|entro\s+quando|quando\s+(?:si\s+)?pu[oò]|fino\s+a\s+che|termine|scadenza|"
+    r"hasta\s+cu[aá]ndo|cu[aá]ndo\s+se\s+puede|plazo)\b",
+    re.I,
+)
+
+
+@dataclass
+class Plan:
+    """What a query means: its words, stems per language, glossary expansions, intent."""
+
+    text: str
+    words: list[str]                                  # folded, unstemmed, stop words removed
+    stems: dict[str, list[str]]                       # per language
+    expansions: dict[str, list[str]] = field(default_factory=dict)  # per language: stems from the glossary
+    number: NumberQuery | None = None
+    intent: str | None = None                          # "definition" | "timing" | None
+
+
+def clean(text: str) -> str:
+    """Control characters out, whitespace collapsed; refuse what cannot be a query."""
+    if len(text) > MAX_QUERY_CHARS:
+        raise QueryError(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS})")
+    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def plan(text: str, glossary: Glossary | None = None) -> Plan:
+    text = clean(text)
+    intent = "definition" if _DEFINITION_CUES.search(text) else "timing" if _TIMING_CUES.search(text) else None
+    body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
+    words = _dedupe(terms(PLAIN, body))[:MAX_WORDS]
+    stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in LANGS}
+    p = Plan(text, words, stems, number=number_query(text), intent=intent)
+    if glossary is not None:
+        for lang in LANGS:
+            found = glossary.translate(body, lang)
+            p.expansions[OTHER[lang]] = _dedupe(
+                [s for term in found for s in terms(ANALYZERS[OTHER[lang]], term)])
+    return p
+
+
+def _dedupe(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+# ---------------------------------------------------------------- the whoosh query
+
+EXPANSION_BOOST = 0.7
+PLAIN_BOOST = 0.3
+FUZZY_BOOST = 0.6
+
+
+def word_query(word: str, stems: dict[str, str | None]) -> Q.Query:
+    """One word, in every field where it can match."""
+    parts: list[Q.Query] = [Q.Term("plain", word, boost=PLAIN_BOOST)]
+    for lang, stem in stems.items():
+        if stem:
+            parts += [Q.Term(f"title_{lang}", stem), Q.Term(f"body_{lang}", stem)]
+    return Q.Or(parts)
+
+
+def whoosh_query(p: Plan, fuzzy: set[str] = frozenset()) -> Q.Query | None:
+    """The query for a plan; `fuzzy` names the words to match approximately too."""
+    per_word: list[Q.Query] = []
+    for i, word in enumerate(p.words):
+        stems = {lang: _stem_at(p, lang, word) for lang in LANGS}
+        q = word_query(word, stems)
+        if word in fuzzy:
+            q = Q.Or([q, Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=2 if len(word) > 6 else 1,
+                                     prefixlength=1)])
+        per_word.append(q)
+    for lang, stems in p.expansions.items():
+        for stem in stems:
+            per_word.append(Q.Or([Q.Term(f"title_{lang}", stem, boost=EXPANSION_BOOST),
+                                  Q.Term(f"body_{lang}", stem, boost=EXPANSION_BOOST)]))
+    if not per_word:
+        return None
+    return Q.Or(per_word, scale=0.95) if len(per_word) > 1 else per_word[0]
+
+
+def _stem_at(p: Plan, lang: str, word: str) -> str | None:
+    stem = terms(ANALYZERS[lang], word)
+    return stem[0] if stem else None
+
+
+def filters(doc: str | None = None, lang: str | None = None, kind: str | None = None) -> Q.Query | None:
+    parts = [Q.Term(name, value) for name, value in (("doc", doc), ("lang", lang), ("kind", kind)) if value]
+    if not parts:
+        return None
+    return Q.And(parts) if len(parts) > 1 else parts[0]
+
+
+def folded(word: str) -> str:
+    return fold_accents(word).lower()
+
+
+def is_stopword(word: str) -> bool:
+    return word in ALL_STOPWORDS
