@@ -18,9 +18,11 @@ from .citations import extract
 from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, load_documents
 from .export import dumps, export_dict
+from .search.index import write_index
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPORT_NAME = "kb.json"
+INDEX_NAME = "index"
 STAMP_NAME = "stamp"
 
 
@@ -51,7 +53,9 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     documents = load_documents(corpus_dir)
     citations = extract(documents, Concordance.load(corpus_dir / "concordance.tsv"),
                         load_corrections(corpus_dir / "ref-corrections.tsv"))
-    text = dumps(export_dict(documents, [c.to_dict() for c in citations]))
+    export = export_dict(documents, [c.to_dict() for c in citations])
+    text = dumps(export)
+    write_index(export, build_dir / INDEX_NAME)
     target = build_dir / EXPORT_NAME
     atomic_write(target, text)
     atomic_write(build_dir / STAMP_NAME, source_stamp(corpus_dir) + "\n")

@@ -83,3 +83,70 @@ def score(citations: Iterable[dict[str, Any]], gold: dict[str, list[dict[str, st
         out.append(Score(doc, sum(want.values()), sum(got.values()), sum(both.values()),
                          sorted((want - got).elements()), sorted((got - want).elements())))
     return out
+
+
+# ---------------------------------------------------------------- search
+
+QUERIES_DIR = REFERENCES_DIR.parent
+
+
+@dataclass(frozen=True)
+class JudgedQuery:
+    query: str
+    lang: str | None
+    kind: str
+    relevant: dict[tuple[str, str], int]  # (doc, unit) → grade 1..3
+
+
+def judged_queries(directory: Path = QUERIES_DIR) -> list[JudgedQuery]:
+    out = []
+    for path in sorted(directory.glob("queries*.tsv")):
+        with path.open(encoding="utf-8") as f:
+            for r in csv.DictReader((ln for ln in f if not ln.startswith("#")), delimiter="\t",
+                                    quoting=csv.QUOTE_NONE):
+                rel = {}
+                for item in r["relevant"].split(","):
+                    ref, grade = item.strip().rsplit("=", 1)
+                    doc, unit = ref.split(":", 1)
+                    rel[(doc, unit)] = int(grade)
+                out.append(JudgedQuery(r["query"], None if r["lang"] == "-" else r["lang"], r["kind"], rel))
+    return out
+
+
+@dataclass
+class QueryScore:
+    query: JudgedQuery
+    rr: float       # 1/rank of the first unit graded 3 in the top 10, else 0
+    recall: float   # share of the units graded 2 or 3 found in the top 10
+    ranked: list[tuple[str, str]]
+
+
+def score_query(q: JudgedQuery, ranked: list[tuple[str, str]], k: int = 10,
+                shown: Iterable[tuple[str, str]] = ()) -> QueryScore:
+    """MRR counts only the hits themselves; recall also counts the parallel Law shown
+    beside a hit (the other edition's article, linked on the result)."""
+    top = ranked[:k]
+    best = {u for u, g in q.relevant.items() if g == 3}
+    rr = next((1.0 / (i + 1) for i, u in enumerate(top) if u in best), 0.0)
+    wanted = {u for u, g in q.relevant.items() if g >= 2}
+    recall = len(wanted & (set(top) | set(shown))) / len(wanted) if wanted else 1.0
+    return QueryScore(q, rr, recall, top)
+
+
+def search_scores(engine: Any, queries: list[JudgedQuery], k: int = 10) -> list[QueryScore]:
+    """Run every judged query (in its user's language) and score the top k."""
+    out = []
+    for q in queries:
+        hits = engine.search(q.query, ui=q.lang, limit=k).hits
+        shown = [(p["doc"], p["unit"]) for h in hits for p in h.parallel]
+        out.append(score_query(q, [(h.doc, h.unit) for h in hits], k, shown))
+    return out
+
+
+def summarize(scores: list[QueryScore]) -> dict[str, dict[str, float]]:
+    """MRR@10 and recall@10 overall and per query kind."""
+    groups: dict[str, list[QueryScore]] = {"all": scores}
+    for s in scores:
+        groups.setdefault(s.query.kind, []).append(s)
+    return {k: {"n": len(v), "mrr": sum(s.rr for s in v) / len(v), "recall": sum(s.recall for s in v) / len(v)}
+            for k, v in groups.items()}

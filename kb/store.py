@@ -61,6 +61,9 @@ class Store:
         return [c for c in self._in.get((doc_id, unit_id), [])
                 if (c["source"]["doc"], c["source"]["unit"]) != (doc_id, unit_id)]
 
+    def units_of(self, doc_id: str) -> dict[str, dict[str, Any]]:
+        return self._units[self.doc(doc_id)["id"]]
+
     def title(self, doc_id: str, unit_id: str) -> str:
         unit = self._units.get(doc_id, {}).get(unit_id)
         return (unit.get("title") or "") if unit else ""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..concordance import read_tsv
 from ..corpus import CORPUS_DIR
-from .analysis import ANALYZERS, terms
+from .analysis import LANGS, PLAIN, terms
 
 OTHER = {"it": "es", "es": "it"}
 
@@ -15,28 +15,62 @@ OTHER = {"it": "es", "es": "it"}
 class Pair:
     it: str
     es: str
+    also: tuple[str, ...]
     note: str
 
     def side(self, lang: str) -> str:
         return self.it if lang == "it" else self.es
 
 
+Words = tuple[str, ...]
+
+
+def light(text: str) -> Words:
+    """Words folded and lightly stemmed: plural and final vowel off ("bazas" → "baz", "carte
+    esposte" → "cart espost"). Lighter than Snowball, which makes "declarante" and
+    "declaración" one stem and so would confuse declarer with bid."""
+    out = []
+    for w in terms(PLAIN, text):
+        if len(w) > 4 and w.endswith("s"):
+            w = w[:-1]
+        if len(w) > 4 and w[-1] in "aeiou":
+            w = w[:-1]
+        out.append(w)
+    return tuple(out)
+
+
+def _contains(words: list[str], seq: Words) -> bool:
+    n = len(seq)
+    return bool(seq) and any(tuple(words[i:i + n]) == seq for i in range(len(words) - n + 1))
+
+
 class Glossary:
     def __init__(self, pairs: list[Pair]):
         self.pairs = pairs
-        # each side as its stemmed words, so "renonces" or "bazas" still match
-        self._stems = [{lang: tuple(terms(ANALYZERS[lang], p.side(lang))) for lang in OTHER} for p in pairs]
+        self._sides = [{lang: light(p.side(lang)) for lang in LANGS} for p in pairs]
+        self._also = [[light(a) for a in p.also] for p in pairs]
 
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "glossary.tsv") -> "Glossary":
-        return cls([Pair(r["it"], r["es"], r["note"]) for r in read_tsv(path, ("it", "es", "note"))])
+        rows = read_tsv(path, ("it", "es", "also", "note"))
+        return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"])
+                    for r in rows])
 
     def translate(self, text: str, lang: str) -> list[str]:
         """Other-language terms for the glossary terms of `lang` found in `text`."""
-        words = terms(ANALYZERS[lang], text)
-        out = []
-        for pair, stems in zip(self.pairs, self._stems):
-            seq = stems[lang]
-            if seq and any(tuple(words[i:i + len(seq)]) == seq for i in range(len(words) - len(seq) + 1)):
-                out.append(pair.side(OTHER[lang]))
-        return out
+        words = list(light(text))
+        return [p.side(OTHER[lang]) for p, sides in zip(self.pairs, self._sides) if _contains(words, sides[lang])]
+
+    def expand(self, text: str) -> dict[str, list[str]]:
+        """Terms to search per language: translations of the terms found, and both
+        sides' terms for an `also` name ("claim", "dummy", "carta scoperta")."""
+        words = list(light(text))
+        out: dict[str, list[str]] = {lang: [] for lang in LANGS}
+        for pair, sides, also in zip(self.pairs, self._sides, self._also):
+            for lang in LANGS:
+                if _contains(words, sides[lang]):
+                    out[OTHER[lang]].append(pair.side(OTHER[lang]))
+            if any(_contains(words, form) for form in also):
+                for lang in LANGS:
+                    out[lang].append(pair.side(lang))
+        return {lang: list(dict.fromkeys(v)) for lang, v in out.items()}

@@ -21,7 +21,7 @@ with warnings.catch_warnings():
 
 from .analysis import ANALYZERS, LANGS, PLAIN
 
-TITLE_BOOST = 3.0
+UNIT_LEVEL = "*"  # the clause id of a unit's whole-text document
 
 
 def schema() -> Schema:
@@ -37,7 +37,7 @@ def schema() -> Schema:
         "plain": TEXT(analyzer=PLAIN, spelling=True, phrase=False),
     }
     for lang in LANGS:
-        fields[f"title_{lang}"] = TEXT(analyzer=ANALYZERS[lang], field_boost=TITLE_BOOST, phrase=False)
+        fields[f"title_{lang}"] = TEXT(analyzer=ANALYZERS[lang], phrase=False)
         fields[f"body_{lang}"] = TEXT(analyzer=ANALYZERS[lang], phrase=False)
     return Schema(**fields)
 
@@ -50,6 +50,12 @@ def clause_documents(export: dict[str, Any]) -> Iterator[dict[str, str]]:
             footnotes: dict[str, list[str]] = {}
             for f in u["footnotes"]:
                 footnotes.setdefault(f.get("clause") or u["clauses"][0]["id"], []).append(f["text"])
+            yield {  # the whole unit, so words spread over its clauses are found together
+                "key": f"{d['id']}|{u['id']}|{UNIT_LEVEL}", "doc": d["id"], "unit": u["id"], "clause": UNIT_LEVEL,
+                "kind": u["kind"], "lang": lang, "text": "", "heading": u.get("title") or "",
+                f"title_{lang}": u.get("title") or "", f"body_{lang}": u["text"],
+                "plain": (u.get("title") or "") + "\n" + u["text"],
+            }
             for c in u["clauses"]:
                 heading = " ".join(p for p in (u.get("title"), c.get("title"), c.get("subtopic"), c.get("term")) if p)
                 body = "\n".join([c["text"], *(n["text"] for n in c.get("notes", [])),

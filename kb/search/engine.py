@@ -1,0 +1,366 @@
+"""The search engine: plan → whoosh → clauses grouped by unit → hits with snippets.
+
+One whoosh searcher per call (the index is opened read-only once). Units are
+ranked by their best clause plus a little of the next ones; a matching
+time-reference entry or norm paragraph lifts the Law clause it annotates or
+integrates; each hit carries its parallel clause in the other language.
+"""
+from __future__ import annotations
+
+import html
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..clauseid import readable
+from ..concordance import Concordance
+from ..store import Store
+from .analysis import ANALYZERS, LANGS, PLAIN, terms
+from .glossary import Glossary
+from .index import UNIT_LEVEL, open_index
+from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", SyntaxWarning)
+    from whoosh.scoring import BM25F
+
+KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 0.9, "definition": 0.8}  # the Laws answer first
+LANGUAGE_PREFERENCE = 3.0  # the user's language (UI, or the query's own) ranks first
+SECOND_CLAUSE_WEIGHT = 0.1
+UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
+LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
+INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
+WEAK_SCORE = 6.0          # below this best score, words also match approximately
+DOCS = ("it-laws", "es-laws", "it-norms", "it-timeref", "it-burraco")
+KINDS = ("article", "definition", "norm", "appendix", "topic", "front")
+
+
+@dataclass
+class Hit:
+    doc: str
+    unit: str
+    clause: str
+    kind: str
+    title: str
+    lang: str
+    snippet: str
+    url: str
+    score: float
+    label: str
+    parallel: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Result:
+    query: str
+    total: int
+    hits: list[Hit]
+    suggestion: str | None = None
+    jump: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] = field(default_factory=list)
+    facets: dict[str, dict[str, int]] = field(default_factory=dict)
+    page: int = 1
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dict(self.__dict__)
+        d["hits"] = [h.to_dict() for h in self.hits]
+        return d
+
+
+def url_for(doc: str, unit: str, clause: str | None = None) -> str:
+    anchor = f"#{clause}" if clause and clause != unit else ""
+    return f"/{doc}/{unit}{anchor}"
+
+
+class SearchEngine:
+    def __init__(self, index_dir: Path, store: Store, concordance: Concordance | None = None,
+                 glossary: Glossary | None = None):
+        self.ix = open_index(index_dir)
+        self.store = store
+        self.concordance = concordance
+        self.glossary = glossary
+        self.lifts = _lifts(store.export)
+        with self.ix.searcher() as searcher:  # docnum → (doc, unit, clause, kind, lang)
+            self.meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"])
+                         for n, f in searcher.iter_docs()}
+
+    # ------------------------------------------------------------ public
+
+    def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
+               limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
+        _check_filters(doc, lang, kind, limit, page)
+        p = plan(q, self.glossary)
+        if not p.words and p.number is None:
+            return Result(p.text, 0, [], page=page)
+        with self.ix.searcher(weighting=BM25F()) as searcher:
+            scores, suggestion = self._scores(searcher, p, doc, lang, kind)
+            prefer = ui if ui in ("it", "es") else self._language_of(searcher, p)
+        jump, choices, pinned = self._number(p.number, doc, lang, ui)
+        units = self._rank(scores, p, pinned, prefer)
+        facets = _facets(units)
+        units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
+        start = (page - 1) * limit
+        hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
+        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page)
+
+    # ------------------------------------------------------------ scoring
+
+    def _scores(self, searcher: Any, p: Plan, doc: str | None, lang: str | None, kind: str | None
+                ) -> tuple[dict[tuple[str, str, str], float], str | None]:
+        """Clause scores; words the index does not know are also searched as their
+        likeliest correction (the `suggestion`) and approximately."""
+        keep = self._keep(doc, lang, kind)
+        scores = self._run(searcher, term_queries(p), p, keep)
+        unknown = {w for w in p.words if searcher.doc_frequency("plain", w) == 0}
+        suggestion = self._suggestion(searcher, p, unknown) if unknown else None
+        if suggestion:
+            corrected = plan(suggestion, self.glossary)
+            _merge(scores, self._run(searcher, term_queries(corrected), corrected, keep))
+        if p.words and (unknown or max(scores.values(), default=0) < WEAK_SCORE):
+            fuzzy = unknown or set(p.words)
+            _merge(scores, self._run(searcher, term_queries(p, fuzzy), p, keep))
+        return scores, suggestion
+
+    def _language_of(self, searcher: Any, p: Plan) -> str | None:
+        """The language whose texts know more of the query's words (None when even)."""
+        known = {lang: sum(1 for s in p.stems[lang] if searcher.doc_frequency(f"body_{lang}", s)) for lang in LANGS}
+        if known["it"] == known["es"]:
+            return None
+        return max(known, key=known.get)
+
+    def _run(self, searcher: Any, queries: list[WordQuery], p: Plan, keep: Any
+             ) -> dict[tuple[str, str, str], float]:
+        """Sum the BM25F scores of every term query per clause, then reward clauses
+        that match more of the query's words (or of its glossary translation)."""
+        total: dict[int, float] = {}
+        words: dict[int, set[str]] = {}
+        for word, q in queries:
+            m = q.matcher(searcher)
+            while m.is_active():
+                n = m.id()
+                if keep(n):
+                    total[n] = total.get(n, 0.0) + m.score()
+                    words.setdefault(n, set()).add(word)
+                m.next()
+        out = {}
+        n_words = max(len(p.words), 1)
+        for n, s in total.items():
+            matched = words[n]
+            coord = len(matched - {"~"}) / n_words
+            if "~" in matched:
+                coord = max(coord, 0.8)
+            out[self.meta[n][:3]] = s * (0.4 + 0.6 * coord)
+        return out
+
+    def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> Any:
+        if not (doc or lang or kind):
+            return lambda n: True
+        return lambda n: ((not doc or self.meta[n][0] == doc) and (not lang or self.meta[n][4] == lang)
+                          and (not kind or self.meta[n][3] == kind))
+
+    def _rank(self, scores: dict[tuple[str, str, str], float], p: Plan,
+              pinned: list[tuple[str, str, str]], prefer: str | None = None
+              ) -> list[tuple[tuple[str, str], tuple[str, float]]]:
+        by_unit: dict[tuple[str, str], list[tuple[float, str]]] = {}
+        whole: dict[tuple[str, str], float] = {}
+        for (d, u, c), s in scores.items():
+            if c == UNIT_LEVEL:
+                whole[(d, u)] = s
+            else:
+                by_unit.setdefault((d, u), []).append((s, c))
+        for key in set(whole) - set(by_unit):
+            by_unit[key] = [(0.0, key[1])]
+        for (d, u, c), s in list(scores.items()):
+            for target in self.lifts.get((d, u, c), ()):
+                by_unit.setdefault(target[:2], []).append((s * LINK_LIFT, target[2]))
+        ranked = []
+        for key, clauses in by_unit.items():
+            clauses.sort(key=lambda sc: (-sc[0], sc[1]))
+            score = clauses[0][0] + SECOND_CLAUSE_WEIGHT * sum(s for s, _ in clauses[1:3]) + UNIT_WEIGHT * whole.get(key, 0.0)
+            kind = self._kind(key)
+            score *= KIND_WEIGHT.get(kind, 1.0)
+            if p.intent in INTENT_BOOST and kind == INTENT_BOOST[p.intent][0]:
+                score *= INTENT_BOOST[p.intent][1]
+            if prefer and self._lang(key[0]) == prefer:
+                score *= LANGUAGE_PREFERENCE
+            ranked.append((key, (clauses[0][1], score)))
+        top = max((s for _, (_, s) in ranked), default=1.0)
+        for i, (d, u, c) in enumerate(pinned):  # the clause a number names comes first
+            ranked = [r for r in ranked if r[0] != (d, u)]
+            ranked.append(((d, u), (c, top * 10 + len(pinned) - i)))
+        ranked.sort(key=lambda r: (-r[1][1], r[0]))
+        return ranked
+
+    # ------------------------------------------------------------ numbers
+
+    def _number(self, n: NumberQuery | None, doc: str | None, lang: str | None, ui: str | None
+                ) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[tuple[str, str, str]]]:
+        if n is None:
+            return None, [], []
+        candidates = [d for d in n.docs if (not doc or d == doc) and (not lang or self._lang(d) == lang)]
+        targets = [t for t in (self._existing(d, n) for d in candidates) if t]
+        if not targets:
+            return None, [], []
+        chosen = targets
+        if len(targets) > 1 and ui:
+            chosen = [t for t in targets if self._lang(t["doc"]) == ui] or targets
+        pinned = [(t["doc"], t["unit"], t["clause"]) for t in chosen]
+        for d in ("it-laws", "es-laws"):  # then the same Law in the other edition, for comparison
+            if chosen[0]["doc"] in ("it-laws", "es-laws") and d not in {t["doc"] for t in chosen}:
+                other = self._existing(d, n)
+                if other:
+                    pinned.append((d, other["unit"], other["clause"]))
+        if len(chosen) == 1:
+            return chosen[0], [], pinned
+        return None, chosen, pinned
+
+    def _existing(self, doc: str, n: NumberQuery) -> dict[str, Any] | None:
+        """The clause a number names in a document, or its nearest existing ancestor."""
+        unit = self.store.units_of(doc).get(n.article)
+        if unit is None:
+            return None
+        ids = {c["id"] for c in unit["clauses"]}
+        clause = n.clause
+        while clause not in ids and len(clause) > len(n.article):
+            clause = clause[:-1]
+        return {"doc": doc, "unit": n.article, "clause": clause, "label": readable(clause),
+                "title": unit.get("title") or "", "url": url_for(doc, n.article, clause),
+                "exact": clause == n.clause}
+
+    # ------------------------------------------------------------ hits
+
+    def _hit(self, key: tuple[str, str], best: str, score: float, p: Plan) -> Hit:
+        doc, unit_id = key
+        unit = self.store.unit(doc, unit_id)
+        clause = next((c for c in unit["clauses"] if c["id"] == best), unit["clauses"][0])
+        lang = self._lang(doc)
+        text = clause["text"] or next((c["text"] for c in unit["clauses"] if c["text"]), "")
+        return Hit(doc, unit_id, clause["id"], unit["kind"], unit.get("title") or "", lang,
+                   snippet(text, p, lang), url_for(doc, unit_id, clause["id"]), round(score, 3),
+                   _label(doc, unit, clause), self._parallel(doc, clause["id"]))
+
+    def _parallel(self, doc: str, clause: str) -> list[dict[str, Any]]:
+        if self.concordance is None or doc not in ("it-laws", "es-laws"):
+            return []
+        if doc == "it-laws":
+            rows = self.concordance.parallels_2017(clause)
+            pairs = [("es-laws", r.es, r.relation) for r in rows if r.es]
+        else:
+            found = self.concordance.row_for_2007(clause)
+            pairs = [("it-laws", found[0].it, found[0].relation)] if found and found[0].it else []
+        out = []
+        for d, cid, relation in pairs:
+            art = re.match(r"\d+", cid)
+            if art:
+                out.append({"doc": d, "unit": art.group(), "clause": cid, "label": readable(cid),
+                            "relation": relation, "url": url_for(d, art.group(), cid)})
+        return out
+
+    def _suggestion(self, searcher: Any, p: Plan, unknown: set[str]) -> str | None:
+        corrector = searcher.corrector("plain")
+        words = []
+        changed = False
+        for w in p.words:
+            if w in unknown:
+                best = corrector.suggest(w, limit=1, maxdist=2 if len(w) > 5 else 1)
+                if best and best[0] != w:
+                    words.append(best[0])
+                    changed = True
+                    continue
+            words.append(w)
+        return " ".join(words) if changed else None
+
+    def _lang(self, doc: str) -> str:
+        return self.store.doc(doc)["lang"]
+
+    def _kind(self, key: tuple[str, str]) -> str:
+        return self.store.unit(*key)["kind"]
+
+
+# ---------------------------------------------------------------- helpers
+
+def _check_filters(doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
+    if doc is not None and doc not in DOCS:
+        raise QueryError(f"unknown document {doc!r}; documents: {', '.join(DOCS)}")
+    if lang is not None and lang not in ("it", "es"):
+        raise QueryError(f"unknown language {lang!r}; languages: it, es")
+    if kind is not None and kind not in KINDS:
+        raise QueryError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
+    if not 1 <= limit <= 100:
+        raise QueryError("limit must be between 1 and 100")
+    if not 1 <= page <= 1000:
+        raise QueryError("page must be between 1 and 1000")
+
+
+def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str, str, str]]]:
+    """Time-reference entries and norm paragraphs → the Law clauses they annotate or integrate
+    (for an entry: its 2007 clause and, through the concordance, the 2017 one)."""
+    out: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
+    for c in export["citations"]:
+        s = c["source"]
+        if s["doc"] == "it-timeref" and c["where"] == "ref":
+            targets = [t for t in (c.get("target_2017"), c["target"] if c["resolved"] else None) if t]
+        elif c["kind"] == "integrates" and c["resolved"]:
+            targets = [c["target"]]
+        else:
+            continue
+        out.setdefault((s["doc"], s["unit"], s["clause"]), []).extend(
+            (t["doc"], t["unit"], t["clause"] or t["unit"]) for t in targets)
+    return out
+
+
+def _merge(into: dict[tuple[str, str, str], float], more: dict[tuple[str, str, str], float]) -> None:
+    for key, s in more.items():
+        into[key] = max(into.get(key, 0.0), s)
+
+
+def _facets(units: list[tuple[tuple[str, str], Any]]) -> dict[str, dict[str, int]]:
+    by_doc: dict[str, int] = {}
+    for (doc, _), _ in units:
+        by_doc[doc] = by_doc.get(doc, 0) + 1
+    langs = {"it": sum(n for d, n in by_doc.items() if d != "es-laws"), "es": by_doc.get("es-laws", 0)}
+    return {"doc": dict(sorted(by_doc.items())), "lang": {k: v for k, v in langs.items() if v}}
+
+
+def _label(doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> str:
+    if clause["id"] == unit["id"]:
+        return unit["id"] if unit["kind"] in ("article", "norm") else (unit.get("title") or unit["id"])
+    if doc in ("it-laws", "es-laws") and unit["kind"] == "article":
+        return readable(clause["id"])
+    return clause.get("label") or clause["id"]
+
+
+SNIPPET_CHARS = 180
+
+
+def snippet(text: str, p: Plan, lang: str) -> str:
+    """HTML-safe excerpt around the first matched word; only <mark> tags are added."""
+    wanted_plain = set(p.words)
+    wanted_stems = set(p.stems.get(lang, [])) | set(p.expansions.get(lang, []))
+    spans = [(t.startchar, t.endchar) for t in PLAIN(text, chars=True)
+             if t.text in wanted_plain or _stem(lang, text[t.startchar:t.endchar]) in wanted_stems]
+    start = max(0, spans[0][0] - 60) if spans else 0
+    if start:
+        start = text.rfind(" ", 0, start) + 1
+    end = min(len(text), start + SNIPPET_CHARS)
+    if end < len(text):
+        end = max(text.rfind(" ", start, end), start + 1)
+    out, pos = [], start
+    for a, b in spans:
+        if a < start or b > end:
+            continue
+        out.append(html.escape(text[pos:a], quote=False))
+        out.append(f"<mark>{html.escape(text[a:b], quote=False)}</mark>")
+        pos = b
+    out.append(html.escape(text[pos:end], quote=False))
+    return ("…" if start else "") + "".join(out) + ("…" if end < len(text) else "")
+
+
+def _stem(lang: str, word: str) -> str | None:
+    t = terms(ANALYZERS[lang], word)
+    return t[0] if t else None
