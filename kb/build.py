@@ -18,11 +18,10 @@ from .citations import extract
 from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, load_documents
 from .export import dumps, export_dict
-from .search.index import write_index
+from .search.index import INDEX_NAME, write_index
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPORT_NAME = "kb.json"
-INDEX_NAME = "index"
 STAMP_NAME = "stamp"
 
 

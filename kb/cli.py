@@ -12,7 +12,9 @@ from .concordance import Concordance
 from .graph import build_graph, write_graph
 from .check import check, load_explained, unresolved
 from .corpus import CorpusError
-from .render import render_links, render_unit
+from .render import render_links, render_result, render_unit
+from .search.engine import SearchEngine
+from .search.query import QueryError
 from .store import NotFound, Store
 
 
@@ -74,6 +76,22 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def cmd_search(args: argparse.Namespace) -> int:
+    path = builder.ensure_build(args.build_dir)
+    store = Store(builder.load_export(path))
+    engine = SearchEngine.open(path.parent, store)
+    try:
+        result = engine.search(args.query, doc=args.doc, lang=args.lang, kind=args.kind,
+                               limit=args.limit, page=args.page, ui=args.ui)
+    except QueryError as e:
+        raise UsageError(str(e)) from e
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+    else:
+        print(render_result(result))
+    return 0
+
+
 def cmd_graph(args: argparse.Namespace) -> int:
     store = _store(args)
     out = Path(args.path)
@@ -106,6 +124,16 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the unit as in the export")
     s.set_defaults(func=cmd_show)
     sub.add_parser("check", help="report numbering gaps, empty units, noise, duplicate ids").set_defaults(func=cmd_check)
+    q = sub.add_parser("search", help="search the texts (words, typos, numbers like 27B1, either language)")
+    q.add_argument("query")
+    q.add_argument("--json", action="store_true", help="print the result as the API returns it")
+    q.add_argument("--doc", help="only this document")
+    q.add_argument("--lang", choices=("it", "es"), help="only texts in this language")
+    q.add_argument("--kind", help="only units of this kind (article, definition, norm, appendix, topic)")
+    q.add_argument("--ui", choices=("it", "es"), help="your language: picks the edition a number jumps to")
+    q.add_argument("--limit", type=int, default=10)
+    q.add_argument("--page", type=int, default=1)
+    q.set_defaults(func=cmd_search)
     gr = sub.add_parser("graph", help="write the cross-reference graph to PATH")
     gr.add_argument("path")
     gr.add_argument("--format", choices=("graphml", "json"), default="graphml")

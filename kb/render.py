@@ -133,3 +133,26 @@ def _target_of(c: dict[str, Any], doc_id: str, unit_id: str) -> str:
         if t and t.get("doc") == doc_id and t.get("unit") == unit_id:
             return readable(t["clause"]) if t.get("clause") else unit_id
     return unit_id
+
+
+def render_result(result: Any) -> str:
+    """Search results for the terminal: jump, suggestion, then hits with snippets."""
+    out = []
+    if result.jump:
+        out.append(f"→ {result.jump['doc']} {result.jump['label']} {result.jump['title']}  {result.jump['url']}")
+    for c in result.choices:
+        out.append(f"? {c['doc']} {c['label']} {c['title']}  {c['url']}")
+    if result.suggestion:
+        out.append(f"Forse cercavi / Quizás quiso decir: {result.suggestion}")
+    out.append(f"{result.total} unit(s)")
+    for i, h in enumerate(result.hits, start=(result.page - 1) * 10 + 1):
+        out.append(f"{i:2}. {h.doc} {h.label} — {h.title}  {h.url}")
+        out.append("    " + _plain_snippet(h.snippet))
+        for p in h.parallel:
+            out.append(f"    ↔ {p['doc']} {p['label']} ({p['relation']})  {p['url']}")
+    return "\n".join(out)
+
+
+def _plain_snippet(snippet: str) -> str:
+    import html
+    return html.unescape(snippet.replace("<mark>", "«").replace("</mark>", "»")).replace("\n", " ")

@@ -18,8 +18,8 @@ from ..clauseid import readable
 from ..concordance import Concordance
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, PLAIN, terms
-from .glossary import Glossary
-from .index import UNIT_LEVEL, open_index
+from .glossary import Glossary, Thesaurus
+from .index import INDEX_NAME, UNIT_LEVEL, open_index
 from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
 
 with warnings.catch_warnings():
@@ -27,8 +27,10 @@ with warnings.catch_warnings():
     from whoosh.scoring import BM25F
 
 KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 0.9, "definition": 0.8}  # the Laws answer first
-LANGUAGE_PREFERENCE = 3.0  # the user's language (UI, or the query's own) ranks first
+UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
+QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
 SECOND_CLAUSE_WEIGHT = 0.1
+COORD_BASE, COORD_POWER = 0.4, 1.0  # matching more of the query's words counts for more
 UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
@@ -79,32 +81,40 @@ def url_for(doc: str, unit: str, clause: str | None = None) -> str:
 
 class SearchEngine:
     def __init__(self, index_dir: Path, store: Store, concordance: Concordance | None = None,
-                 glossary: Glossary | None = None):
+                 glossary: Glossary | None = None, thesaurus: Thesaurus | None = None):
         self.ix = open_index(index_dir)
         self.store = store
         self.concordance = concordance
         self.glossary = glossary
+        self.thesaurus = thesaurus
         self.lifts = _lifts(store.export)
         with self.ix.searcher() as searcher:  # docnum → (doc, unit, clause, kind, lang)
             self.meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"])
                          for n, f in searcher.iter_docs()}
+
+    @classmethod
+    def open(cls, build_dir: Path, store: Store) -> "SearchEngine":
+        """The engine over a build, with the curated tables of the corpus."""
+        return cls(build_dir / INDEX_NAME, store, Concordance.load(), Glossary.load(), Thesaurus.load())
 
     # ------------------------------------------------------------ public
 
     def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
                limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
         _check_filters(doc, lang, kind, limit, page)
-        p = plan(q, self.glossary)
+        p = plan(q, self.glossary, self.thesaurus)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page)
         with self.ix.searcher(weighting=BM25F()) as searcher:
             scores, suggestion = self._scores(searcher, p, doc, lang, kind)
-            prefer = ui if ui in ("it", "es") else self._language_of(searcher, p)
+            prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(searcher, p), QUERY_PREFERENCE)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
         units = self._rank(scores, p, pinned, prefer)
         facets = _facets(units)
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
         start = (page - 1) * limit
+        if suggestion:  # highlight what the corrected words found
+            p.words = p.words + plan(suggestion).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
         return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page)
 
@@ -119,7 +129,7 @@ class SearchEngine:
         unknown = {w for w in p.words if searcher.doc_frequency("plain", w) == 0}
         suggestion = self._suggestion(searcher, p, unknown) if unknown else None
         if suggestion:
-            corrected = plan(suggestion, self.glossary)
+            corrected = plan(suggestion, self.glossary, self.thesaurus)
             _merge(scores, self._run(searcher, term_queries(corrected), corrected, keep))
         if p.words and (unknown or max(scores.values(), default=0) < WEAK_SCORE):
             fuzzy = unknown or set(p.words)
@@ -154,7 +164,7 @@ class SearchEngine:
             coord = len(matched - {"~"}) / n_words
             if "~" in matched:
                 coord = max(coord, 0.8)
-            out[self.meta[n][:3]] = s * (0.4 + 0.6 * coord)
+            out[self.meta[n][:3]] = s * (COORD_BASE + (1 - COORD_BASE) * coord ** COORD_POWER)
         return out
 
     def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> Any:
@@ -164,7 +174,7 @@ class SearchEngine:
                           and (not kind or self.meta[n][3] == kind))
 
     def _rank(self, scores: dict[tuple[str, str, str], float], p: Plan,
-              pinned: list[tuple[str, str, str]], prefer: str | None = None
+              pinned: list[tuple[str, str, str]], prefer: tuple[str | None, float] = (None, 1.0)
               ) -> list[tuple[tuple[str, str], tuple[str, float]]]:
         by_unit: dict[tuple[str, str], list[tuple[float, str]]] = {}
         whole: dict[tuple[str, str], float] = {}
@@ -186,8 +196,8 @@ class SearchEngine:
             score *= KIND_WEIGHT.get(kind, 1.0)
             if p.intent in INTENT_BOOST and kind == INTENT_BOOST[p.intent][0]:
                 score *= INTENT_BOOST[p.intent][1]
-            if prefer and self._lang(key[0]) == prefer:
-                score *= LANGUAGE_PREFERENCE
+            if prefer[0] and self._lang(key[0]) == prefer[0]:
+                score *= prefer[1]
             ranked.append((key, (clauses[0][1], score)))
         top = max((s for _, (_, s) in ranked), default=1.0)
         for i, (d, u, c) in enumerate(pinned):  # the clause a number names comes first
@@ -239,7 +249,9 @@ class SearchEngine:
         unit = self.store.unit(doc, unit_id)
         clause = next((c for c in unit["clauses"] if c["id"] == best), unit["clauses"][0])
         lang = self._lang(doc)
-        text = clause["text"] or next((c["text"] for c in unit["clauses"] if c["text"]), "")
+        # an implied clause (27B1) has no text of its own: show its first child's
+        text = clause["text"] or next((c["text"] for c in unit["clauses"]
+                                       if c["text"] and c["id"].startswith(clause["id"])), "")
         return Hit(doc, unit_id, clause["id"], unit["kind"], unit.get("title") or "", lang,
                    snippet(text, p, lang), url_for(doc, unit_id, clause["id"]), round(score, 3),
                    _label(doc, unit, clause), self._parallel(doc, clause["id"]))

@@ -74,3 +74,31 @@ class Glossary:
                 for lang in LANGS:
                     out[lang].append(pair.side(lang))
         return {lang: list(dict.fromkeys(v)) for lang, v in out.items()}
+
+
+class Thesaurus:
+    """Everyday phrases → the words the texts use, per language (corpus/thesaurus.tsv).
+
+    "il resto è mio" → "richiesta"; "se me cayó" → "expuesta". Matched on lightly
+    stemmed words, so inflections of the phrase still count.
+    """
+
+    def __init__(self, rows: list[tuple[str, str, tuple[str, ...]]]):
+        self.rows = rows
+        self._phrases = [(lang, light(phrase), terms_) for lang, phrase, terms_ in rows]
+
+    @classmethod
+    def load(cls, path: Path = CORPUS_DIR / "thesaurus.tsv") -> "Thesaurus":
+        if not path.exists():
+            return cls([])
+        rows = read_tsv(path, ("lang", "phrase", "terms", "note"))
+        return cls([(r["lang"], r["phrase"], tuple(t.strip() for t in r["terms"].split(",") if t.strip()))
+                    for r in rows])
+
+    def expand(self, text: str) -> dict[str, list[str]]:
+        words = list(light(text))
+        out: dict[str, list[str]] = {lang: [] for lang in LANGS}
+        for lang, phrase, terms_ in self._phrases:
+            if _contains(words, phrase):
+                out[lang].extend(terms_)
+        return {lang: list(dict.fromkeys(v)) for lang, v in out.items()}

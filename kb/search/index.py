@@ -21,6 +21,7 @@ with warnings.catch_warnings():
 
 from .analysis import ANALYZERS, LANGS, PLAIN
 
+INDEX_NAME = "index"  # the index's folder inside a build
 UNIT_LEVEL = "*"  # the clause id of a unit's whole-text document
 
 

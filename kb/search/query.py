@@ -17,7 +17,7 @@ with warnings.catch_warnings():
     from whoosh import query as Q
 
 from .analysis import ANALYZERS, LANGS, PLAIN, terms
-from .glossary import Glossary
+from .glossary import Glossary, Thesaurus
 
 MAX_QUERY_CHARS = 500
 MAX_WORDS = 16
@@ -56,6 +56,8 @@ def number_query(text: str) -> NumberQuery | None:
     m = _NUMBER.match(text)
     if not m or int(m["art"]) == 0:
         return None
+    if re.search(r"\d\s+[a-gA-G]\s+\d{2}", text):
+        return None  # "27 e 28" is two articles, not 27E28
     if m["item"] and not m["num"]:
         return None  # "27 b a" is no id
     sec = (m["sec"] or "").upper()
@@ -105,16 +107,21 @@ def clean(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def plan(text: str, glossary: Glossary | None = None) -> Plan:
+def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | None = None) -> Plan:
     text = clean(text)
     intent = "definition" if _DEFINITION_CUES.search(text) else "timing" if _TIMING_CUES.search(text) else None
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
     words = _dedupe(terms(PLAIN, body))[:MAX_WORDS]
     stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in LANGS}
     p = Plan(text, words, stems, number=number_query(text), intent=intent)
-    if glossary is not None:
-        for lang, found in glossary.expand(body).items():
-            p.expansions[lang] = _dedupe([s for term in found for s in terms(ANALYZERS[lang], term)])
+    found: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    for source in (glossary, thesaurus):
+        if source is not None:
+            for lang, more in source.expand(body).items():
+                found[lang] += more
+    for lang, names in found.items():
+        stems = [s for term in names for s in terms(ANALYZERS[lang], term)]
+        p.expansions[lang] = _dedupe([s for s in stems if s not in p.stems[lang]])
     return p
 
 
@@ -130,7 +137,7 @@ PLAIN_BOOST = 0.3      # the unstemmed word itself
 PREFIX_BOOST = 1.0     # constant score for a word's family: "spiegato" → "spiegazione"
 FUZZY_BOOST = 2.0      # constant score for an approximate match of an unknown word
 PREFIX_MIN = 5
-COGNATE_MIN = 7
+COGNATE_MIN = 99
 
 
 def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:

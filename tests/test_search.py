@@ -1,0 +1,156 @@
+"""Search: quality on the judged queries, number jumps, cross-language, typos, hostile input."""
+import re
+
+import pytest
+
+from kb.evaluation import judged_queries
+from kb.search.engine import SearchEngine
+from kb.search.query import QueryError, number_query, plan, whoosh_query
+from kb.store import Store
+
+
+
+@pytest.fixture(scope="module")
+def engine(build_dir, export):
+    return SearchEngine.open(build_dir, Store(export))
+
+
+def units(result, n=10):
+    return [(h.doc, h.unit) for h in result.hits[:n]]
+
+
+# ---------------------------------------------------------------- quality
+
+def test_judged_queries_are_many_varied_and_mostly_not_titles(export):
+    queries = judged_queries()
+    assert len(queries) >= 100
+    kinds = {q.kind for q in queries}
+    assert {"keyword", "situation", "typo", "number", "cross-language", "definition", "timing", "norm",
+            "burraco"} <= kinds
+    titles = {(u["title"] or "").lower() for d in export["documents"] for u in d["units"]}
+    assert sum(q.query.lower() in titles for q in queries) <= len(queries) / 5
+    ids = {(d["id"], u["id"]) for d in export["documents"] for u in d["units"]}
+    assert [u for q in queries for u in q.relevant if u not in ids] == []
+
+
+# ---------------------------------------------------------------- numbers
+
+@pytest.mark.parametrize("n", range(1, 94))
+def test_every_law_jumps_in_both_languages(engine, n):
+    it = engine.search(f"art. {n}")
+    assert it.jump and (it.jump["doc"], it.jump["unit"], it.jump["clause"]) == ("it-laws", str(n), str(n))
+    es = engine.search(f"Artículo {n}")
+    assert es.jump and (es.jump["doc"], es.jump["unit"]) == ("es-laws", str(n))
+    assert units(it, 2) == [("it-laws", str(n)), ("es-laws", str(n))]
+
+
+@pytest.mark.parametrize("typed, clause", [
+    ("27B1", "27B1"), ("27 B 1 a", "27B1a"), ("27b1(a)", "27B1a"), ("L16", "16"), ("legge 27", "27"),
+    ("Art 16", "16"), ("20F5bii", "20F5bii"), ("40B2(a)(v)", "40B2av"),
+])
+def test_number_forms(typed, clause):
+    assert number_query(typed).clause == clause
+
+
+def test_ambiguous_number_asks_which_unless_a_language_picks(engine):
+    r = engine.search("27B1")
+    assert r.jump is None and [c["doc"] for c in r.choices] == ["it-laws", "es-laws"]
+    assert engine.search("27B1", ui="es").jump["doc"] == "es-laws"
+    assert engine.search("27B1", lang="it").jump["url"] == "/it-laws/27#27B1"
+    assert engine.search("norma 40").jump["url"] == "/it-norms/40"
+
+
+def test_a_clause_the_edition_lacks_jumps_to_its_nearest_ancestor(engine):
+    j = engine.search("Artículo 20F5bii").jump  # the Spanish text has no (i)/(ii) under 20F5(b)
+    assert j["clause"] == "20F5b" and j["exact"] is False
+
+
+@pytest.mark.parametrize("text", ["1234", "0", "27 b a", "art.", "art 27 e 28", "12 carte"])
+def test_not_numbers(text):
+    assert number_query(text) is None
+
+
+# ---------------------------------------------------------------- words
+
+def test_cross_language_renuncio_finds_the_italian_revoke_laws(engine):
+    got = units(engine.search("renuncio"))
+    assert {("it-laws", n) for n in ("62", "63", "64")} <= set(got)
+    got = units(engine.search("renonce", ui="es"))
+    assert got[0][0] == "es-laws" and {("es-laws", n) for n in ("62", "63", "64")} <= set(got)
+
+
+def test_typos_and_missing_accents(engine):
+    r = engine.search("renonse")
+    assert r.suggestion == "renonce" and r.hits[0].unit in {"61", "62", "63", "64"}
+    assert engine.search("licta").suggestion == "licita"
+    assert units(engine.search("declaracion insuficiente", ui="es"), 1) == [("es-laws", "27")]
+
+
+def test_hits_are_units_with_their_best_clause_label_url_and_parallel(engine):
+    h = engine.search("licita insufficiente").hits[0]
+    assert (h.doc, h.unit, h.clause[:3]) == ("it-laws", "27", "27B")
+    assert h.url == f"/it-laws/27#{h.clause}" and h.label == re.sub(r"([a-z])", r"(\1)", h.clause[3:], 1) or h.label
+    assert any(p["doc"] == "es-laws" and p["unit"] == "27" for p in h.parallel)
+    assert len({(x.doc, x.unit) for x in engine.search("carta penalizzata").hits}) == 10  # one hit per unit
+
+
+def test_snippets_mark_the_words_and_escape_everything_else(engine):
+    r = engine.search("carta penalizzata <script>alert(1)</script>")
+    for h in r.hits:
+        assert "<script" not in h.snippet
+        assert re.sub(r"</?mark>", "", h.snippet).count("<") == 0
+    assert "<mark>" in r.hits[0].snippet
+
+
+def test_filters_facets_and_paging(engine):
+    r = engine.search("carta", doc="es-laws")
+    assert r.hits and {h.doc for h in r.hits} == {"es-laws"}
+    assert {h.lang for h in engine.search("carta", lang="it").hits} == {"it"}
+    assert {h.kind for h in engine.search("morto", kind="definition").hits} == {"definition"}
+    full = engine.search("carta")
+    assert full.facets["doc"]["es-laws"] > 0 and full.facets["doc"]["it-laws"] > 0
+    p1, p2 = engine.search("carta", page=1), engine.search("carta", page=2)
+    assert not {(h.doc, h.unit) for h in p1.hits} & {(h.doc, h.unit) for h in p2.hits}
+
+
+def test_a_time_reference_lifts_the_law_it_annotates(engine):
+    # "correzione della renonce" is a time-reference situation pointing at Law 62 (2007 and 2017)
+    assert ("it-laws", "62") in units(engine.search("correzione della renonce"), 3)
+
+
+# ---------------------------------------------------------------- hostile input
+
+@pytest.mark.parametrize("q", ["", "   ", "AND OR NOT", "((((", '"licita', "*", "lic*", "?", "~", "\x00\x07\x1b",
+                               "title:licita", "-", "a" * 499, "🂡🂱", "../../etc/passwd", "%00"])
+def test_strange_queries_are_searched_as_text_or_give_nothing(engine, q):
+    r = engine.search(q)
+    assert r.total >= 0 and all(h.url.startswith("/") for h in r.hits)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"q": "x" * 10_000}, "too long"),
+    ({"q": "carta", "doc": "fr-laws"}, "unknown document"),
+    ({"q": "carta", "lang": "fr"}, "unknown language"),
+    ({"q": "carta", "kind": "poem"}, "unknown kind"),
+    ({"q": "carta", "limit": 0}, "limit"),
+    ({"q": "carta", "page": 0}, "page"),
+])
+def test_bad_requests_are_clear_errors(engine, kwargs, message):
+    q = kwargs.pop("q")
+    with pytest.raises(QueryError, match=message):
+        engine.search(q, **kwargs)
+
+
+def test_user_syntax_is_never_a_query_language():
+    from whoosh import query as Q
+    q = whoosh_query(plan("licita AND NOT title:renonce OR lic*"))
+    def nodes(node):
+        yield node
+        for child in node.children():
+            yield from nodes(child)
+    assert {type(n) for n in nodes(q)} <= {Q.Or, Q.Term, Q.Prefix, Q.FuzzyTerm}
+    leaves = list(q.leaves())
+    assert all(type(t) in (Q.Term, Q.Prefix, Q.FuzzyTerm) for t in leaves)
+    assert {t.fieldname for t in leaves} <= {"plain", "title_it", "title_es", "body_it", "body_es"}
+    words = {t.text for t in leaves if t.fieldname == "plain" and type(t) is Q.Term}
+    assert {"title", "renonce", "lic"} <= words  # "title:" and "*" are just characters

@@ -1,0 +1,1 @@
+"""The website and HTTP API over a built knowledge base."""

@@ -1,0 +1,88 @@
+"""The JSON API (DESIGN §8): documents, units with their links, search."""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
+
+from kb.search.engine import url_for
+from kb.search.query import QueryError
+from kb.store import NotFound, Store, reached
+
+router = APIRouter(prefix="/api")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str):
+        self.status, self.message = status, message
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message, "status": status}, status_code=status)
+
+
+def _site(request: Request) -> Any:
+    return request.app.state.site
+
+
+@router.get("/docs", summary="The documents with their metadata and unit counts")
+def docs(request: Request) -> list[dict[str, Any]]:
+    store: Store = _site(request).store
+    return [{k: v for k, v in d.items() if k != "units"} | {"units": len(d["units"]), "url": f"/{d['id']}"}
+            for d in store.export["documents"]]
+
+
+@router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links")
+def unit(request: Request, doc: str, unit: str) -> dict[str, Any]:
+    site = _site(request)
+    try:
+        data = site.store.unit(doc, unit)
+    except NotFound as e:
+        raise ApiError(404, str(e)) from e
+    return data | unit_links(site.store, site.parallels, doc, unit)
+
+
+def unit_links(store: Store, parallels: Any, doc: str, unit_id: str) -> dict[str, list[dict[str, Any]]]:
+    """cites, cited_by, norms, timerefs, parallel: clause references with titles and URLs."""
+    cites = [_ref(store, c["target"], c["raw"], c["kind"], c["source"]["clause"]) for c in store.outgoing(doc, unit_id)]
+    cited_by, norms, timerefs = [], [], []
+    for c in store.incoming(doc, unit_id):
+        s = c["source"]
+        ref = _ref(store, s, c["raw"], c["kind"], _reached_clause(c, doc, unit_id))
+        if s["doc"] == "it-norms" and c["kind"] == "integrates":
+            norms.append(ref)
+        elif s["doc"] == "it-timeref":
+            timerefs.append(ref | {"ref": c["raw"], "edition": "2007"})
+        else:
+            cited_by.append(ref)
+    return {"cites": cites, "cited_by": cited_by, "norms": norms, "timerefs": timerefs,
+            "parallel": parallels(doc, unit_id)}
+
+
+def _reached_clause(c: dict[str, Any], doc: str, unit_id: str) -> str | None:
+    for t in reached(c):
+        if t["doc"] == doc and t["unit"] == unit_id:
+            return t.get("clause")
+    return None
+
+
+def _ref(store: Store, t: dict[str, Any], raw: str, kind: str, at: str | None) -> dict[str, Any]:
+    if t["doc"] == "external":
+        return {"doc": "external", "name": t["name"], "raw": raw, "kind": kind, "at": at}
+    return {"doc": t["doc"], "unit": t["unit"], "clause": t.get("clause"), "title": store.title(t["doc"], t["unit"]),
+            "url": url_for(t["doc"], t["unit"], t.get("clause")), "raw": raw, "kind": kind, "at": at}
+
+
+@router.get("/search", summary="Search clauses, grouped by unit")
+def search(request: Request,
+           q: str = Query("", description="words, a clause number (27B1, art. 50, Artículo 64), typos welcome"),
+           doc: str | None = None, lang: str | None = None, kind: str | None = None,
+           ui: str | None = Query(None, description="the user's language (it, es): picks where a number jumps"),
+           limit: int = Query(10, ge=1, le=100), page: int = Query(1, ge=1, le=1000)) -> dict[str, Any]:
+    try:
+        result = _site(request).engine.search(q, doc=doc, lang=lang, kind=kind, limit=limit, page=page,
+                                              ui=ui if ui in ("it", "es") else None)
+    except QueryError as e:
+        raise ApiError(400, str(e)) from e
+    return result.to_dict()
