@@ -37,11 +37,14 @@ def test_judged_queries_are_many_varied_and_mostly_not_titles(export):
 
 @pytest.mark.parametrize("n", range(1, 94))
 def test_every_law_jumps_in_both_languages(engine, n):
-    it = engine.search(f"art. {n}")
+    it = engine.search(f"articolo {n}")
     assert it.jump and (it.jump["doc"], it.jump["unit"], it.jump["clause"]) == ("it-laws", str(n), str(n))
     es = engine.search(f"Artículo {n}")
     assert es.jump and (es.jump["doc"], es.jump["unit"]) == ("es-laws", str(n))
-    assert units(it, 2) == [("it-laws", str(n)), ("es-laws", str(n))]
+    assert units(it, 2) == [("it-laws", str(n)), ("es-laws", str(n))]  # the other edition next, to compare
+    # "art." is both languages' abbreviation: the user's language picks
+    assert engine.search(f"art. {n}", ui="es").jump["doc"] == "es-laws"
+    assert [c["doc"] for c in engine.search(f"art. {n}").choices] == ["it-laws", "es-laws"]
 
 
 @pytest.mark.parametrize("typed, clause", [

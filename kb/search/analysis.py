@@ -12,13 +12,14 @@ import warnings
 
 with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer Pythons warn about
     warnings.simplefilter("ignore", SyntaxWarning)
-    from whoosh.analysis import (Analyzer, CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter,
-                                 StopFilter)
+    from whoosh.analysis import (Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer,
+                                 StemFilter, StopFilter)
     from whoosh.lang import stopwords_for_language
     from whoosh.support.charset import accent_map
 
+from ..text import fold_accents
+
 LANGS = ("it", "es")
-TOKEN = r"\w+(?:['’]\w+)?"  # keeps "l'art" together only to drop the article below
 
 STOPWORDS = {lang: frozenset(stopwords_for_language(lang)) for lang in LANGS}
 ALL_STOPWORDS = STOPWORDS["it"] | STOPWORDS["es"]
@@ -29,8 +30,32 @@ def _tokens() -> Analyzer:
     return RegexTokenizer(r"\w+") | LowercaseFilter()
 
 
+class AccentTolerantStems(Filter):
+    """Stem, then fold accents; a word with accents also gives the stem of its folded form.
+
+    The stemmers know accented endings ("declaración" → "declar") but not the same
+    word typed without them ("declaracion" → "declaracion"): indexing both stems lets
+    a query typed either way meet the text.
+    """
+
+    def __init__(self, lang: str):
+        self.stemmer = StemFilter(lang=lang)  # picklable, as the index schema must be
+
+    def __call__(self, tokens):
+        for t in tokens:
+            word = t.text
+            folded = fold_accents(word)
+            t.text = fold_accents(self.stemmer._stem(word))
+            yield t
+            if folded != word:
+                other = self.stemmer._stem(folded)
+                if other != t.text:
+                    t.text = other
+                    yield t
+
+
 def stemmed(lang: str) -> Analyzer:
-    return _tokens() | StopFilter(stoplist=STOPWORDS[lang], minsize=1) | StemFilter(lang=lang) | CharsetFilter(accent_map)
+    return _tokens() | StopFilter(stoplist=STOPWORDS[lang], minsize=1) | AccentTolerantStems(lang)
 
 
 def plain() -> Analyzer:

@@ -26,11 +26,13 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh.scoring import BM25F
 
-KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 0.9, "definition": 0.8}  # the Laws answer first
+KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.8}  # the Laws answer first
+OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
+COGNATE_MIN = 6
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
 SECOND_CLAUSE_WEIGHT = 0.1
-COORD_BASE, COORD_POWER = 0.4, 1.0  # matching more of the query's words counts for more
+COORD_BASE = 0.1  # a clause matching half the words scores about half: all the words count
 UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
@@ -91,6 +93,7 @@ class SearchEngine:
         with self.ix.searcher() as searcher:  # docnum → (doc, unit, clause, kind, lang)
             self.meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"])
                          for n, f in searcher.iter_docs()}
+        self.other_game_docs = {n for n, m in self.meta.items() if m[0] == OTHER_GAME}
 
     @classmethod
     def open(cls, build_dir: Path, store: Store) -> "SearchEngine":
@@ -106,10 +109,11 @@ class SearchEngine:
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page)
         with self.ix.searcher(weighting=BM25F()) as searcher:
-            scores, suggestion = self._scores(searcher, p, doc, lang, kind)
             prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(searcher, p), QUERY_PREFERENCE)
+            scores, suggestion = self._scores(searcher, p, doc, lang, kind, prefer[0])
+            other_game = doc == OTHER_GAME or self._about_other_game(searcher, p)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
-        units = self._rank(scores, p, pinned, prefer)
+        units = self._rank(scores, p, pinned, prefer, other_game)
         facets = _facets(units)
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
         start = (page - 1) * limit
@@ -120,12 +124,17 @@ class SearchEngine:
 
     # ------------------------------------------------------------ scoring
 
-    def _scores(self, searcher: Any, p: Plan, doc: str | None, lang: str | None, kind: str | None
-                ) -> tuple[dict[tuple[str, str, str], float], str | None]:
+    def _scores(self, searcher: Any, p: Plan, doc: str | None, lang: str | None, kind: str | None,
+                prefer: str | None = None) -> tuple[dict[tuple[str, str, str], float], str | None]:
         """Clause scores; words the index does not know are also searched as their
-        likeliest correction (the `suggestion`) and approximately."""
+        likeliest correction (the `suggestion`) and approximately; words foreign to the
+        user's language are also searched as their near cognates ("involuntaria" →
+        "involontaria")."""
         keep = self._keep(doc, lang, kind)
-        scores = self._run(searcher, term_queries(p), p, keep)
+        foreign = {w for w, stem in zip(p.words, _stems(p, prefer))
+                   if prefer and len(w) >= COGNATE_MIN and searcher.doc_frequency(f"body_{prefer}", stem) == 0
+                   and searcher.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
+        scores = self._run(searcher, term_queries(p, cognates=foreign), p, keep)
         unknown = {w for w in p.words if searcher.doc_frequency("plain", w) == 0}
         suggestion = self._suggestion(searcher, p, unknown) if unknown else None
         if suggestion:
@@ -135,6 +144,16 @@ class SearchEngine:
             fuzzy = unknown or set(p.words)
             _merge(scores, self._run(searcher, term_queries(p, fuzzy), p, keep))
         return scores, suggestion
+
+    def _about_other_game(self, searcher: Any, p: Plan) -> bool:
+        """Does the query use a word that belongs to Burraco rather than to bridge
+        (found mostly in the Burraco code: "pozzetto", "matta", "scarto")?"""
+        burraco = self.other_game_docs
+        for w in p.words:
+            docs = list(searcher.postings("plain", w).all_ids()) if searcher.doc_frequency("plain", w) else []
+            if docs and sum(n in burraco for n in docs) > len(docs) / 2:
+                return True
+        return False
 
     def _language_of(self, searcher: Any, p: Plan) -> str | None:
         """The language whose texts know more of the query's words (None when even)."""
@@ -164,7 +183,7 @@ class SearchEngine:
             coord = len(matched - {"~"}) / n_words
             if "~" in matched:
                 coord = max(coord, 0.8)
-            out[self.meta[n][:3]] = s * (COORD_BASE + (1 - COORD_BASE) * coord ** COORD_POWER)
+            out[self.meta[n][:3]] = s * (COORD_BASE + (1 - COORD_BASE) * coord)
         return out
 
     def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> Any:
@@ -174,8 +193,8 @@ class SearchEngine:
                           and (not kind or self.meta[n][3] == kind))
 
     def _rank(self, scores: dict[tuple[str, str, str], float], p: Plan,
-              pinned: list[tuple[str, str, str]], prefer: tuple[str | None, float] = (None, 1.0)
-              ) -> list[tuple[tuple[str, str], tuple[str, float]]]:
+              pinned: list[tuple[str, str, str]], prefer: tuple[str | None, float] = (None, 1.0),
+              other_game: bool = False) -> list[tuple[tuple[str, str], tuple[str, float]]]:
         by_unit: dict[tuple[str, str], list[tuple[float, str]]] = {}
         whole: dict[tuple[str, str], float] = {}
         for (d, u, c), s in scores.items():
@@ -198,6 +217,8 @@ class SearchEngine:
                 score *= INTENT_BOOST[p.intent][1]
             if prefer[0] and self._lang(key[0]) == prefer[0]:
                 score *= prefer[1]
+            if key[0] == OTHER_GAME and not other_game:
+                score *= OTHER_GAME_WEIGHT
             ranked.append((key, (clauses[0][1], score)))
         top = max((s for _, (_, s) in ranked), default=1.0)
         for i, (d, u, c) in enumerate(pinned):  # the clause a number names comes first
@@ -324,6 +345,10 @@ def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str,
         out.setdefault((s["doc"], s["unit"], s["clause"]), []).extend(
             (t["doc"], t["unit"], t["clause"] or t["unit"]) for t in targets)
     return out
+
+
+def _stems(p: Plan, lang: str | None) -> list[str]:
+    return [_stem(lang, w) or w for w in p.words] if lang else list(p.words)
 
 
 def _merge(into: dict[tuple[str, str, str], float], more: dict[tuple[str, str, str], float]) -> None:

@@ -29,10 +29,10 @@ class QueryError(ValueError):
 
 # ---------------------------------------------------------------- number queries
 
-_LAW_WORDS = {
-    "it": r"art(?:icol[oi])?|artt|legge|regola",
+_LAW_WORDS = {  # "art." is both languages' abbreviation: the UI language decides
+    "it": r"articol[oi]|legge|regola",
     "es": r"art[ií]culos?|ley|regla",
-    "en": r"law|l",
+    "en": r"artt?|law|l",
 }
 _NORM_WORDS = r"norm[ae](?:\s+integrativ[ae])?|n\.?\s*i\.?"
 _NUMBER = re.compile(
@@ -87,6 +87,18 @@ _TIMING_CUES = re.compile(
 )
 
 
+# Words of a question that say nothing about its subject: question words, modal and auxiliary
+# verbs, first and second person ("fino a quando posso…", "¿hasta cuándo puedo…?"). The
+# Snowball stop lists keep them; a query is better without them (and "posso" is no typo of "passo").
+QUESTION_WORDS = frozenset("""
+quando quanto entro fino dove perche perché come cosa chi posso puoi puo può possiamo potete devo
+deve devi dobbiamo dovete sono sei siamo siete ho hai abbiamo avete fare faccio fa fatto mio mia
+miei mie tuo tua ancora sempre ora adesso poi
+cuando cuándo hasta donde dónde porque por qué que cómo como quien quién puedo puede puedes podemos
+debo debe debes tengo tiene hay hacer hago hace hecho mio mía mis tus ahora
+""".split())
+
+
 @dataclass
 class Plan:
     """What a query means: its words, stems per language, glossary expansions, intent."""
@@ -111,7 +123,7 @@ def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | Non
     text = clean(text)
     intent = "definition" if _DEFINITION_CUES.search(text) else "timing" if _TIMING_CUES.search(text) else None
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
-    words = _dedupe(terms(PLAIN, body))[:MAX_WORDS]
+    words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:MAX_WORDS]
     stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in LANGS}
     p = Plan(text, words, stems, number=number_query(text), intent=intent)
     found: dict[str, list[str]] = {lang: [] for lang in LANGS}
@@ -131,13 +143,13 @@ def _dedupe(items: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------- the whoosh query
 
-TITLE_BOOST = 3.0      # a heading naming the query's words says what the unit is about
+TITLE_BOOST = 4.0      # a heading naming the query's words says what the unit is about
 EXPANSION_BOOST = 0.7  # glossary translations and other names
 PLAIN_BOOST = 0.3      # the unstemmed word itself
 PREFIX_BOOST = 1.0     # constant score for a word's family: "spiegato" → "spiegazione"
 FUZZY_BOOST = 2.0      # constant score for an approximate match of an unknown word
 PREFIX_MIN = 5
-COGNATE_MIN = 99
+COGNATE_BOOST = 4.0    # constant score for a near cognate in the other language
 
 
 def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
@@ -154,7 +166,7 @@ def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
 WordQuery = tuple[str, Q.Query]  # (what it matches for coordination: a word, or "~" for a glossary term)
 
 
-def term_queries(p: Plan, fuzzy: set[str] = frozenset()) -> list[WordQuery]:
+def term_queries(p: Plan, fuzzy: set[str] = frozenset(), cognates: set[str] = frozenset()) -> list[WordQuery]:
     """Flat list of term queries, each tagged with the query word it stands for.
 
     The engine scores them itself (a flat sum of BM25F scores with a
@@ -168,8 +180,9 @@ def term_queries(p: Plan, fuzzy: set[str] = frozenset()) -> list[WordQuery]:
         if word in fuzzy:
             out.append((word, Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=2 if len(word) > 6 else 1,
                                           prefixlength=1)))
-        elif len(word) >= COGNATE_MIN:  # "involuntaria" ~ "involontaria", "insuficiente" ~ "insufficiente"
-            out.append((word, Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=1, prefixlength=2)))
+        elif word in cognates:  # "involuntaria" ~ "involontaria", "insuficiente" ~ "insufficiente"
+            out.append((word, Q.FuzzyTerm("plain", word, boost=COGNATE_BOOST, maxdist=2 if len(word) > 7 else 1,
+                                          prefixlength=2)))
     for lang, stems in p.expansions.items():
         for stem in stems:
             out += [("~", Q.Term(f"title_{lang}", stem, boost=EXPANSION_BOOST * TITLE_BOOST)),
