@@ -1,35 +1,79 @@
-"""Benchmark: build time of the whole corpus (best and median of N runs).
+"""Benchmark: build time, search quality and in-process search latency.
 
-    python scripts/bench.py [--runs N]
+    python scripts/bench.py [--runs N] [--json PATH]
+
+One run, one table: the whole-corpus build (best and median of N), then every
+judged query (tests/data/queries*.tsv) searched as its user would, reporting
+MRR@10 and recall@10 per query kind and latency p50/p95 over all queries
+(each query searched 5 times after a warm-up).
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
-from kb import build as builder
+warnings.filterwarnings("ignore", category=SyntaxWarning)
+
+from kb import build as builder  # noqa: E402
+from kb.evaluation import judged_queries, search_scores, summarize  # noqa: E402
+from kb.search.engine import SearchEngine  # noqa: E402
+from kb.store import Store  # noqa: E402
 
 
-def bench_build(runs: int) -> list[float]:
+def bench_build(runs: int, out: Path) -> list[float]:
     times = []
-    with tempfile.TemporaryDirectory() as d:
-        for _ in range(runs):
-            t0 = time.perf_counter()
-            builder.build(Path(d))
-            times.append(time.perf_counter() - t0)
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        builder.build(out)
+        times.append(time.perf_counter() - t0)
     return times
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def bench_search(engine: SearchEngine, repeat: int = 5) -> dict[str, float]:
+    queries = judged_queries()
+    for q in queries:
+        engine.search(q.query, ui=q.lang)
+    samples = []
+    for _ in range(repeat):
+        for q in queries:
+            t0 = time.perf_counter()
+            engine.search(q.query, ui=q.lang)
+            samples.append((time.perf_counter() - t0) * 1000)
+    return {"queries": len(queries), "p50_ms": percentile(samples, 50), "p95_ms": percentile(samples, 95),
+            "max_ms": max(samples)}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--json", type=Path, help="also write the numbers here")
     args = ap.parse_args()
-    t = bench_build(args.runs)
-    print(f"build (5 documents, parse + export): best {min(t):.3f} s, "
-          f"median {statistics.median(t):.3f} s over {len(t)} runs")
+    with tempfile.TemporaryDirectory() as d:
+        out = Path(d)
+        build = bench_build(args.runs, out)
+        store = Store(builder.load_export(out / builder.EXPORT_NAME))
+        engine = SearchEngine.open(out, store)
+        quality = summarize(search_scores(engine, judged_queries()))
+        latency = bench_search(engine)
+    print(f"build (parse, citations, index): best {min(build):.2f} s, median {statistics.median(build):.2f} s "
+          f"over {len(build)} runs")
+    print(f"search latency in-process over {latency['queries']} judged queries: p50 {latency['p50_ms']:.1f} ms, "
+          f"p95 {latency['p95_ms']:.1f} ms, max {latency['max_ms']:.1f} ms")
+    print(f"{'kind':15} {'n':>4} {'MRR@10':>7} {'recall@10':>9}")
+    for kind, s in sorted(quality.items(), key=lambda kv: (kv[0] != "all", kv[0])):
+        print(f"{kind:15} {s['n']:4} {s['mrr']:7.3f} {s['recall']:9.3f}")
+    if args.json:
+        args.json.write_text(json.dumps({"build_s": build, "latency": latency, "quality": quality}, indent=1))
 
 
 if __name__ == "__main__":

@@ -27,3 +27,23 @@ def test_every_term_occurs_in_its_text(it, es):
 ])
 def test_translation_both_ways(word, lang, expected):
     assert expected in GLOSSARY.translate(word, lang)
+
+
+def test_thesaurus_terms_are_the_texts_own_words():
+    from kb.search.glossary import Thesaurus
+    texts = {"it": " ".join(fold_accents(e.read()).lower() for e in load_manifest() if e.fields["lang"] == "it"),
+             "es": TEXTS["es-laws"]}
+    thesaurus = Thesaurus.load()
+    assert len(thesaurus.rows) >= 100
+    missing = [(lang, t) for lang, _, terms in thesaurus.rows for t in terms if fold_accents(t).lower() not in texts[lang]]
+    assert missing == []
+
+
+@pytest.mark.parametrize("said, lang, term", [
+    ("il resto è mio", "it", "richiesta"),
+    ("ha giocato due carte insieme", "it", "simultaneamente"),
+    ("se me cayó una carta", "es", "expuesta"),
+])
+def test_everyday_phrases_reach_the_legal_words(said, lang, term):
+    from kb.search.glossary import Thesaurus
+    assert any(term in t for t in Thesaurus.load().expand(said)[lang])

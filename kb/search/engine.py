@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,11 +21,12 @@ from ..store import Store
 from .analysis import ANALYZERS, LANGS, PLAIN, terms
 from .glossary import Glossary, Thesaurus
 from .index import INDEX_NAME, UNIT_LEVEL, open_index
+from .scoring import Scorer, edit_distance
 from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
-    from whoosh.scoring import BM25F
+    from whoosh import query as Q
 
 KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.8}  # the Laws answer first
 OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
@@ -37,6 +39,7 @@ UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
+FIELDS = ("plain", "title_it", "title_es", "body_it", "body_es")
 DOCS = ("it-laws", "es-laws", "it-norms", "it-timeref", "it-burraco")
 KINDS = ("article", "definition", "norm", "appendix", "topic", "front")
 
@@ -93,6 +96,7 @@ class SearchEngine:
         with self.ix.searcher() as searcher:  # docnum → (doc, unit, clause, kind, lang)
             self.meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"])
                          for n, f in searcher.iter_docs()}
+            self.scorer = Scorer(searcher, FIELDS)
         self.other_game_docs = {n for n, m in self.meta.items() if m[0] == OTHER_GAME}
 
     @classmethod
@@ -108,7 +112,7 @@ class SearchEngine:
         p = plan(q, self.glossary, self.thesaurus)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page)
-        with self.ix.searcher(weighting=BM25F()) as searcher:
+        with self.ix.searcher() as searcher:
             prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(searcher, p), QUERY_PREFERENCE)
             scores, suggestion = self._scores(searcher, p, doc, lang, kind, prefer[0])
             other_game = doc == OTHER_GAME or self._about_other_game(searcher, p)
@@ -135,7 +139,7 @@ class SearchEngine:
                    if prefer and len(w) >= COGNATE_MIN and searcher.doc_frequency(f"body_{prefer}", stem) == 0
                    and searcher.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
         scores = self._run(searcher, term_queries(p, cognates=foreign), p, keep)
-        unknown = {w for w in p.words if searcher.doc_frequency("plain", w) == 0}
+        unknown = {w for w in p.words if self._unknown(searcher, w)}
         suggestion = self._suggestion(searcher, p, unknown) if unknown else None
         if suggestion:
             corrected = plan(suggestion, self.glossary, self.thesaurus)
@@ -145,12 +149,20 @@ class SearchEngine:
             _merge(scores, self._run(searcher, term_queries(p, fuzzy), p, keep))
         return scores, suggestion
 
+    def _unknown(self, searcher: Any, word: str) -> bool:
+        """A word the texts know in no inflection, in neither language: likely a typo.
+        ("chiede" is no typo of "chieda": the texts have "chiedere".)"""
+        if searcher.doc_frequency("plain", word):
+            return False
+        return not any(searcher.doc_frequency(f"body_{lang}", stem)
+                       for lang in LANGS for stem in terms(ANALYZERS[lang], word))
+
     def _about_other_game(self, searcher: Any, p: Plan) -> bool:
         """Does the query use a word that belongs to Burraco rather than to bridge
         (found mostly in the Burraco code: "pozzetto", "matta", "scarto")?"""
         burraco = self.other_game_docs
         for w in p.words:
-            docs = list(searcher.postings("plain", w).all_ids()) if searcher.doc_frequency("plain", w) else []
+            docs = [n for n, _ in self.scorer.postings(searcher, "plain", w)]
             if docs and sum(n in burraco for n in docs) > len(docs) / 2:
                 return True
         return False
@@ -164,18 +176,20 @@ class SearchEngine:
 
     def _run(self, searcher: Any, queries: list[WordQuery], p: Plan, keep: Any
              ) -> dict[tuple[str, str, str], float]:
-        """Sum the BM25F scores of every term query per clause, then reward clauses
-        that match more of the query's words (or of its glossary translation)."""
+        """Sum the scores of every term query per clause, then reward clauses that
+        match more of the query's words (or of its glossary translation)."""
         total: dict[int, float] = {}
         words: dict[int, set[str]] = {}
         for word, q in queries:
-            m = q.matcher(searcher)
-            while m.is_active():
-                n = m.id()
-                if keep(n):
-                    total[n] = total.get(n, 0.0) + m.score()
-                    words.setdefault(n, set()).add(word)
-                m.next()
+            for n, s in self._matches(searcher, q):
+                if n in total:
+                    total[n] += s
+                    words[n].add(word)
+                else:
+                    total[n] = s
+                    words[n] = {word}
+        if keep is not None:
+            total = {n: s for n, s in total.items() if keep(n)}
         out = {}
         n_words = max(len(p.words), 1)
         for n, s in total.items():
@@ -186,9 +200,17 @@ class SearchEngine:
             out[self.meta[n][:3]] = s * (COORD_BASE + (1 - COORD_BASE) * coord)
         return out
 
+    def _matches(self, searcher: Any, q: Any) -> Any:
+        if isinstance(q, Q.FuzzyTerm):
+            return self.scorer.constant(searcher, q.fieldname, self.scorer.near(q.text, q.maxdist, q.prefixlength),
+                                        q.boost).items()
+        if isinstance(q, Q.Prefix):
+            return self.scorer.constant(searcher, q.fieldname, self.scorer.with_prefix(q.text), q.boost).items()
+        return self.scorer.term(searcher, q.fieldname, q.text, q.boost)
+
     def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> Any:
         if not (doc or lang or kind):
-            return lambda n: True
+            return None
         return lambda n: ((not doc or self.meta[n][0] == doc) and (not lang or self.meta[n][4] == lang)
                           and (not kind or self.meta[n][3] == kind))
 
@@ -295,14 +317,16 @@ class SearchEngine:
         return out
 
     def _suggestion(self, searcher: Any, p: Plan, unknown: set[str]) -> str | None:
-        corrector = searcher.corrector("plain")
-        words = []
-        changed = False
+        """The query with each unknown word replaced by the likeliest word of the texts:
+        fewest edits, then most documents."""
+        words, changed = [], False
         for w in p.words:
             if w in unknown:
-                best = corrector.suggest(w, limit=1, maxdist=2 if len(w) > 5 else 1)
-                if best and best[0] != w:
-                    words.append(best[0])
+                maxdist = 2 if len(w) > 5 else 1
+                near = self.scorer.near(w, maxdist)
+                if near:
+                    best = min(near, key=lambda c: (edit_distance(c, w, maxdist), -self.scorer.frequency(searcher, c), c))
+                    words.append(best)
                     changed = True
                     continue
             words.append(w)
@@ -398,6 +422,7 @@ def snippet(text: str, p: Plan, lang: str) -> str:
     return ("…" if start else "") + "".join(out) + ("…" if end < len(text) else "")
 
 
+@lru_cache(maxsize=65536)
 def _stem(lang: str, word: str) -> str | None:
     t = terms(ANALYZERS[lang], word)
     return t[0] if t else None
