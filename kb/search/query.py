@@ -159,7 +159,7 @@ def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
         if stem:
             parts += [Q.Term(f"title_{lang}", stem, boost=TITLE_BOOST), Q.Term(f"body_{lang}", stem)]
     if len(word) >= PREFIX_MIN and not word.isdigit():
-        parts.append(Q.Prefix("plain", word[:max(PREFIX_MIN, len(word) - 3)], boost=PREFIX_BOOST))
+        parts.append(Q.Prefix("plain", word[:max(PREFIX_MIN, round(len(word) * 0.6))], boost=PREFIX_BOOST))
     return parts
 
 
