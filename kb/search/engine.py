@@ -28,7 +28,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh import query as Q
 
-KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.8}  # the Laws answer first
+KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.6}  # the Laws answer first
 OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
 COGNATE_MIN = 6
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
@@ -36,6 +36,8 @@ QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the que
 SECOND_CLAUSE_WEIGHT = 0.1
 COORD_BASE = 0.1  # a clause matching half the words scores about half: all the words count
 UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
+PARALLEL_DOC = {"it-laws": "es-laws", "es-laws": "it-laws"}
+PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
@@ -217,37 +219,52 @@ class SearchEngine:
     def _rank(self, scores: dict[tuple[str, str, str], float], p: Plan,
               pinned: list[tuple[str, str, str]], prefer: tuple[str | None, float] = (None, 1.0),
               other_game: bool = False) -> list[tuple[tuple[str, str], tuple[str, float]]]:
-        by_unit: dict[tuple[str, str], list[tuple[float, str]]] = {}
-        whole: dict[tuple[str, str], float] = {}
-        for (d, u, c), s in scores.items():
-            if c == UNIT_LEVEL:
-                whole[(d, u)] = s
-            else:
-                by_unit.setdefault((d, u), []).append((s, c))
-        for key in set(whole) - set(by_unit):
-            by_unit[key] = [(0.0, key[1])]
-        for (d, u, c), s in list(scores.items()):
-            for target in self.lifts.get((d, u, c), ()):
-                by_unit.setdefault(target[:2], []).append((s * LINK_LIFT, target[2]))
-        ranked = []
-        for key, clauses in by_unit.items():
-            clauses.sort(key=lambda sc: (-sc[0], sc[1]))
-            score = clauses[0][0] + SECOND_CLAUSE_WEIGHT * sum(s for s, _ in clauses[1:3]) + UNIT_WEIGHT * whole.get(key, 0.0)
-            kind = self._kind(key)
-            score *= KIND_WEIGHT.get(kind, 1.0)
-            if p.intent in INTENT_BOOST and kind == INTENT_BOOST[p.intent][0]:
-                score *= INTENT_BOOST[p.intent][1]
-            if prefer[0] and self._lang(key[0]) == prefer[0]:
-                score *= prefer[1]
-            if key[0] == OTHER_GAME and not other_game:
-                score *= OTHER_GAME_WEIGHT
-            ranked.append((key, (clauses[0][1], score)))
+        """Units best first, as (doc, unit) → (best clause, score); pinned clauses lead."""
+        ranked = [(key, (best, raw * self._weight(key, p, prefer, other_game)))
+                  for key, (best, raw) in self._unit_scores(scores).items()]
         top = max((s for _, (_, s) in ranked), default=1.0)
         for i, (d, u, c) in enumerate(pinned):  # the clause a number names comes first
             ranked = [r for r in ranked if r[0] != (d, u)]
             ranked.append(((d, u), (c, top * 10 + len(pinned) - i)))
         ranked.sort(key=lambda r: (-r[1][1], r[0]))
         return ranked
+
+    def _unit_scores(self, scores: dict[tuple[str, str, str], float]) -> dict[tuple[str, str], tuple[str, float]]:
+        """A unit's score: its best clause, a little of the next ones, its whole text, what the
+        entries and norms pointing at it found, and part of its parallel Law's score."""
+        by_unit: dict[tuple[str, str], list[tuple[float, str]]] = {}
+        whole: dict[tuple[str, str], float] = {}
+        for (d, u, c), s in scores.items():
+            if c == UNIT_LEVEL:
+                whole[(d, u)] = s
+                by_unit.setdefault((d, u), [])
+            else:
+                by_unit.setdefault((d, u), []).append((s, c))
+            for target in self.lifts.get((d, u, c), ()):
+                by_unit.setdefault(target[:2], []).append((s * LINK_LIFT, target[2]))
+        out = {}
+        for key, clauses in by_unit.items():
+            clauses.sort(key=lambda sc: (-sc[0], sc[1]))
+            best = clauses[0] if clauses else (0.0, key[1])
+            out[key] = (best[1], best[0] + SECOND_CLAUSE_WEIGHT * sum(s for s, _ in clauses[1:3])
+                        + UNIT_WEIGHT * whole.get(key, 0.0))
+        for (d, u), (best, s) in list(out.items()):  # the same Law in the other edition
+            other = PARALLEL_DOC.get(d)
+            if other and u in self.store.units_of(other) and self._kind((d, u)) == "article":
+                cl, s2 = out.get((other, u), (u, 0.0))
+                out[(other, u)] = (cl, s2 + PARALLEL_LIFT * s)
+        return out
+
+    def _weight(self, key: tuple[str, str], p: Plan, prefer: tuple[str | None, float], other_game: bool) -> float:
+        kind = self._kind(key)
+        w = KIND_WEIGHT.get(kind, 1.0)
+        if p.intent in INTENT_BOOST and kind == INTENT_BOOST[p.intent][0]:
+            w *= INTENT_BOOST[p.intent][1]
+        if prefer[0] and self._lang(key[0]) == prefer[0]:
+            w *= prefer[1]
+        if key[0] == OTHER_GAME and not other_game:
+            w *= OTHER_GAME_WEIGHT
+        return w
 
     # ------------------------------------------------------------ numbers
 
@@ -358,6 +375,8 @@ def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str,
     """Time-reference entries and norm paragraphs → the Law clauses they annotate or integrate
     (for an entry: its 2007 clause and, through the concordance, the 2017 one)."""
     out: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
+    parents = {(d["id"], u["id"], c["id"]): c["parent"] for d in export["documents"] if d["kind"] == "timeref"
+               for u in d["units"] for c in u["clauses"] if c["parent"]}
     for c in export["citations"]:
         s = c["source"]
         if s["doc"] == "it-timeref" and c["where"] == "ref":
@@ -366,9 +385,12 @@ def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str,
             targets = [c["target"]]
         else:
             continue
-        out.setdefault((s["doc"], s["unit"], s["clause"]), []).extend(
-            (t["doc"], t["unit"], t["clause"] or t["unit"]) for t in targets)
-    return out
+        found = [(t["doc"], t["unit"], t["clause"] or t["unit"]) for t in targets]
+        out.setdefault((s["doc"], s["unit"], s["clause"]), []).extend(found)
+        situation = parents.get((s["doc"], s["unit"], s["clause"]))
+        if situation:  # the situation an entry belongs to points where its entries point
+            out.setdefault((s["doc"], s["unit"], situation), []).extend(found)
+    return {key: list(dict.fromkeys(targets)) for key, targets in out.items()}
 
 
 def _stems(p: Plan, lang: str | None) -> list[str]:

@@ -155,6 +155,8 @@ COGNATE_BOOST = 4.0    # constant score for a near cognate in the other language
 def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
     """One word, in every field where it can match."""
     parts: list[Q.Query] = [Q.Term("plain", word, boost=PLAIN_BOOST)]
+    if len(word) <= 4 and word.isalpha():  # acronyms written with a plural: "IMP" → "IMPs", "VP" → "VPs"
+        parts.append(Q.Term("plain", word + "s", boost=PLAIN_BOOST))
     for lang, stem in stems.items():
         if stem:
             parts += [Q.Term(f"title_{lang}", stem, boost=TITLE_BOOST), Q.Term(f"body_{lang}", stem)]
