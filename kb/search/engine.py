@@ -30,6 +30,7 @@ with warnings.catch_warnings():
 
 KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.6}  # the Laws answer first
 OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
+OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
 COGNATE_MIN = 6
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
@@ -161,11 +162,11 @@ class SearchEngine:
 
     def _about_other_game(self, searcher: Any, p: Plan) -> bool:
         """Does the query use a word that belongs to Burraco rather than to bridge
-        (found mostly in the Burraco code: "pozzetto", "matta", "scarto")?"""
+        (found almost only in the Burraco code: "pozzetto", "matta", "burraco")?"""
         burraco = self.other_game_docs
         for w in p.words:
             docs = [n for n, _ in self.scorer.postings(searcher, "plain", w)]
-            if docs and sum(n in burraco for n in docs) > len(docs) / 2:
+            if docs and sum(n in burraco for n in docs) >= OTHER_GAME_SHARE * len(docs):
                 return True
         return False
 

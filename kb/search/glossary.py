@@ -80,7 +80,7 @@ class Thesaurus:
     """Everyday phrases → the words the texts use, per language (corpus/thesaurus.tsv).
 
     "il resto è mio" → "richiesta"; "se me cayó" → "expuesta". Matched on lightly
-    stemmed words, so inflections of the phrase still count.
+    stemmed words, in any order, so "caduta una carta" counts as "carta caduta".
     """
 
     def __init__(self, rows: list[tuple[str, str, tuple[str, ...]]]):
@@ -96,9 +96,9 @@ class Thesaurus:
                     for r in rows])
 
     def expand(self, text: str) -> dict[str, list[str]]:
-        words = list(light(text))
+        words = set(light(text))
         out: dict[str, list[str]] = {lang: [] for lang in LANGS}
         for lang, phrase, terms_ in self._phrases:
-            if _contains(words, phrase):
+            if phrase and words.issuperset(phrase):  # everyday words, in any order
                 out[lang].extend(terms_)
         return {lang: list(dict.fromkeys(v)) for lang, v in out.items()}
