@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
 
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
@@ -111,3 +114,18 @@ def italian_date(day: str | int, month: str, year: str | int) -> str | None:
     """`7`, `Gennaio`, `2011` → `2011-01-07`; None for a word that is no Italian month."""
     m = ITALIAN_MONTHS.get(month.lower())
     return f"{int(year):04d}-{m:02d}-{int(day):02d}" if m else None
+
+
+def runs(items: list[T], filled: Callable[[T], bool] = lambda s: bool(s.strip())) -> list[list[T]]:
+    """Runs of adjacent non-blank items (lines, or line records): a text's paragraphs."""
+    out: list[list[T]] = []
+    current: list[T] = []
+    for item in items:
+        if filled(item):
+            current.append(item)
+        elif current:
+            out.append(current)
+            current = []
+    if current:
+        out.append(current)
+    return out

@@ -57,7 +57,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import Clause, Footnote, Parsed, Table, Unit
-from ..text import ends_sentence, italian_date, normalize_spaces, slugify, strip_bold
+from ..text import ends_sentence, italian_date, normalize_spaces, runs, slugify, strip_bold
 
 SECTION = re.compile(r"^SEZIONE\s+([A-Z])\s*[–-]\s*(.+?)\s*$")
 ARTICLE = re.compile(r"^ART\.\s*-?\s*(\d+)\s*[-–]?\s*(.+?)\s*$")
@@ -163,17 +163,7 @@ def _front_meta(front: list[str]) -> dict:
 # ---- blocks: blank-line separated paragraphs ---------------------------------------------
 
 def _blocks(lines: list[str]) -> list[list[str]]:
-    blocks: list[list[str]] = []
-    current: list[str] = []
-    for line in lines:
-        if line.strip():
-            current.append(line.rstrip())
-        elif current:
-            blocks.append(current)
-            current = []
-    if current:
-        blocks.append(current)
-    return blocks
+    return [[line.rstrip() for line in block] for block in runs(lines)]
 
 
 def _is_table(block: list[str]) -> bool:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from ..clauseid import ClauseId
 from ..model import Clause, Footnote, Note, Parsed, Table, Unit
-from ..text import italian_date, normalize_spaces, slugify
+from ..text import italian_date, normalize_spaces, runs, slugify
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUP_TO_DIGIT = str.maketrans(SUPERSCRIPTS, "0123456789")
@@ -815,14 +815,7 @@ def build_front(lines: list[str]) -> tuple[Unit | None, dict]:
 
 
 def paragraphs(lines: list[str]) -> list[str]:
-    out, cur = [], []
-    for line in lines + [""]:
-        if line.strip():
-            cur.append(line.strip())
-        elif cur:
-            out.append(clean_inline(" ".join(cur)))
-            cur = []
-    return out
+    return [clean_inline(" ".join(line.strip() for line in block)) for block in runs(lines)]
 
 
 def title_block_meta(paras: list[str]) -> dict:

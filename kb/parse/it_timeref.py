@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 
 from ..model import Clause, Parsed, Unit
-from ..text import italian_date, normalize_spaces, slugify
+from ..text import italian_date, normalize_spaces, runs, slugify
 
 INTRO_HEADING = re.compile(r"^introduzione$", re.I)
 DEFINITIONS_HEADING = re.compile(r"^definizioni$", re.I)
@@ -96,17 +96,7 @@ def split_parts(lines: list[Line]) -> tuple[list[Line], list[Line], list[Line], 
 
 def paragraphs(lines: list[Line]) -> list[list[Line]]:
     """Runs of adjacent non-blank lines."""
-    out: list[list[Line]] = []
-    cur: list[Line] = []
-    for ln in lines:
-        if ln.text:
-            cur.append(ln)
-        elif cur:
-            out.append(cur)
-            cur = []
-    if cur:
-        out.append(cur)
-    return out
+    return runs(lines, lambda ln: bool(ln.text))
 
 
 # ---------------------------------------------------------------- title block, introduction
