@@ -208,7 +208,7 @@ class SearchEngine:
             return self.scorer.constant(searcher, q.fieldname, self.scorer.near(q.text, q.maxdist, q.prefixlength),
                                         q.boost).items()
         if isinstance(q, Q.Prefix):
-            return self.scorer.constant(searcher, q.fieldname, self.scorer.with_prefix(q.text), q.boost).items()
+            return self.scorer.best(searcher, q.fieldname, self.scorer.with_prefix(q.text), q.boost).items()
         return self.scorer.term(searcher, q.fieldname, q.text, q.boost)
 
     def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> Any:

@@ -146,7 +146,7 @@ def _dedupe(items: list[str]) -> list[str]:
 TITLE_BOOST = 4.0      # a heading naming the query's words says what the unit is about
 EXPANSION_BOOST = 0.7  # glossary translations and other names
 PLAIN_BOOST = 0.3      # the unstemmed word itself
-PREFIX_BOOST = 1.0     # constant score for a word's family: "spiegato" → "spiegazione"
+PREFIX_BOOST = 1.0     # a word's family ("spiegato" → "spiegazione"): its best member's score
 FUZZY_BOOST = 2.0      # constant score for an approximate match of an unknown word
 PREFIX_MIN = 5
 COGNATE_BOOST = 4.0    # constant score for a near cognate in the other language

@@ -30,6 +30,8 @@ class Scorer:
             self._by_start[word[:1]].append(word)
             self._by_shape[(word[:1], len(word))].append(word)
         self._postings: dict[tuple[str, str], list[tuple[int, float]]] = {}
+        self._scored: dict[tuple[str, str], list[tuple[int, float]]] = {}
+        self._near: dict[tuple[str, int, int], list[str]] = {}  # the vocabulary never changes
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ postings
@@ -50,13 +52,24 @@ class Scorer:
 
     def term(self, searcher: Any, field: str, term: str, boost: float = 1.0) -> Iterable[tuple[int, float]]:
         """(docnum, BM25 score) for one term of one field."""
-        plist = self.postings(searcher, field, term)
-        if not plist:
-            return ()
-        idf = math.log(self.doc_count / (len(plist) + 1)) + 1
-        lengths, avg = self.lengths[field], self.avg[field]
-        return ((n, boost * idf * (tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * lengths[n] / avg)))
-                for n, tf in plist)
+        scored = self._scored.get((field, term))
+        if scored is None:
+            plist = self.postings(searcher, field, term)
+            idf = math.log(self.doc_count / (len(plist) + 1)) + 1
+            lengths, avg = self.lengths[field], self.avg[field]
+            scored = [(n, idf * (tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * lengths[n] / avg))) for n, tf in plist]
+            with self._lock:
+                self._scored[(field, term)] = scored
+        return scored if boost == 1.0 else [(n, boost * s) for n, s in scored]
+
+    def best(self, searcher: Any, field: str, terms: Iterable[str], boost: float) -> dict[int, float]:
+        """Documents holding any of `terms`, each scoring its best term's BM25 (a word's family)."""
+        out: dict[int, float] = {}
+        for t in terms:
+            for n, s in self.term(searcher, field, t, boost):
+                if s > out.get(n, 0.0):
+                    out[n] = s
+        return out
 
     def constant(self, searcher: Any, field: str, terms: Iterable[str], boost: float) -> dict[int, float]:
         """Documents holding any of `terms`, each scoring `boost` once."""
@@ -73,6 +86,13 @@ class Scorer:
 
     def near(self, word: str, maxdist: int, prefix: int = 1) -> list[str]:
         """Vocabulary words within `maxdist` edits that share the first `prefix` letters."""
+        key = (word, maxdist, prefix)
+        found = self._near.get(key)
+        if found is None:
+            found = self._near[key] = self._search_near(word, maxdist, prefix)
+        return found
+
+    def _search_near(self, word: str, maxdist: int, prefix: int) -> list[str]:
         out = []
         for size in range(len(word) - maxdist, len(word) + maxdist + 1):
             for w in self._by_shape.get((word[:1], size), ()):
