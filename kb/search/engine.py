@@ -7,9 +7,7 @@ integrates; each hit carries its parallel clause in the other language.
 """
 from __future__ import annotations
 
-import html
 import re
-from functools import lru_cache
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,10 +16,11 @@ from typing import Any
 from ..clauseid import readable
 from ..concordance import Concordance
 from ..store import Store
-from .analysis import ANALYZERS, LANGS, PLAIN, terms
+from .analysis import ANALYZERS, LANGS, terms
 from .glossary import Glossary, Thesaurus
 from .index import INDEX_NAME, UNIT_LEVEL, open_index
 from .scoring import Scorer, edit_distance
+from .snippets import snippet, stem
 from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
 
 with warnings.catch_warnings():
@@ -31,7 +30,7 @@ with warnings.catch_warnings():
 KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.6}  # the Laws answer first
 OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
 OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
-COGNATE_MIN = 6
+COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
 SECOND_CLAUSE_WEIGHT = 0.1
@@ -138,8 +137,8 @@ class SearchEngine:
         user's language are also searched as their near cognates ("involuntaria" →
         "involontaria")."""
         keep = self._keep(doc, lang, kind)
-        foreign = {w for w, stem in zip(p.words, _stems(p, prefer))
-                   if prefer and len(w) >= COGNATE_MIN and searcher.doc_frequency(f"body_{prefer}", stem) == 0
+        foreign = {w for w, root in zip(p.words, _stems(p, prefer))
+                   if prefer and len(w) >= COGNATE_MIN and searcher.doc_frequency(f"body_{prefer}", root) == 0
                    and searcher.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
         scores = self._run(searcher, term_queries(p, cognates=foreign), p, keep)
         unknown = {w for w in p.words if self._unknown(searcher, w)}
@@ -395,7 +394,7 @@ def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str,
 
 
 def _stems(p: Plan, lang: str | None) -> list[str]:
-    return [_stem(lang, w) or w for w in p.words] if lang else list(p.words)
+    return [stem(lang, w) or w for w in p.words] if lang else list(p.words)
 
 
 def _merge(into: dict[tuple[str, str, str], float], more: dict[tuple[str, str, str], float]) -> None:
@@ -417,35 +416,3 @@ def _label(doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> str:
     if doc in ("it-laws", "es-laws") and unit["kind"] == "article":
         return readable(clause["id"])
     return clause.get("label") or clause["id"]
-
-
-SNIPPET_CHARS = 180
-
-
-def snippet(text: str, p: Plan, lang: str) -> str:
-    """HTML-safe excerpt around the first matched word; only <mark> tags are added."""
-    wanted_plain = set(p.words)
-    wanted_stems = set(p.stems.get(lang, [])) | set(p.expansions.get(lang, []))
-    spans = [(t.startchar, t.endchar) for t in PLAIN(text, chars=True)
-             if t.text in wanted_plain or _stem(lang, text[t.startchar:t.endchar]) in wanted_stems]
-    start = max(0, spans[0][0] - 60) if spans else 0
-    if start:
-        start = text.rfind(" ", 0, start) + 1
-    end = min(len(text), start + SNIPPET_CHARS)
-    if end < len(text):
-        end = max(text.rfind(" ", start, end), start + 1)
-    out, pos = [], start
-    for a, b in spans:
-        if a < start or b > end:
-            continue
-        out.append(html.escape(text[pos:a], quote=False))
-        out.append(f"<mark>{html.escape(text[a:b], quote=False)}</mark>")
-        pos = b
-    out.append(html.escape(text[pos:end], quote=False))
-    return ("…" if start else "") + "".join(out) + ("…" if end < len(text) else "")
-
-
-@lru_cache(maxsize=65536)
-def _stem(lang: str, word: str) -> str | None:
-    t = terms(ANALYZERS[lang], word)
-    return t[0] if t else None
