@@ -55,10 +55,20 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     export = export_dict(documents, [c.to_dict() for c in citations])
     text = dumps(export)
     write_index(export, build_dir / INDEX_NAME)
+    _compile_interface_catalogs(build_dir)
     target = build_dir / EXPORT_NAME
     atomic_write(target, text)
     atomic_write(build_dir / STAMP_NAME, source_stamp(corpus_dir) + "\n")
     return target
+
+
+def _compile_interface_catalogs(build_dir: Path) -> None:
+    """The website's .po catalogs → .mo in the build (the web package reads them there)."""
+    try:
+        from web.i18n import compile_catalogs
+    except ImportError:  # a knowledge base without its website
+        return
+    compile_catalogs(build_dir / "locale")
 
 
 def atomic_write(path: Path, text: str) -> None:

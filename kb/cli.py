@@ -104,9 +104,12 @@ def cmd_graph(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from web.app import create_app
     path = builder.ensure_build(args.build_dir)
-    print(f"knowledge base built at {path.parent}; the website is coming (issue 5). "
-          "Meanwhile: `kb show it-laws 27`.")
+    print(f"serving {path.parent} on http://{args.host}:{args.port}/")
+    uvicorn.run(create_app(path.parent), host=args.host, port=args.port, log_level="warning")
     return 0
 
 

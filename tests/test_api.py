@@ -60,3 +60,8 @@ def test_odd_queries_never_fail(client, q):
 def test_unknown_things_are_json_404(client, path, words):
     r = client.get(path)
     assert r.status_code == 404 and words in r.json()["error"]
+
+
+def test_openapi_describes_the_api(client):
+    spec = client.get("/api/openapi.json").json()
+    assert {"/api/search", "/api/docs", "/api/units/{doc}/{unit}"} <= set(spec["paths"])

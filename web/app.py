@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb import build as builder
@@ -15,7 +16,11 @@ from kb.concordance import Concordance
 from kb.search.engine import SearchEngine, url_for
 from kb.store import Store
 
+from . import pages
 from .api import ApiError, error_response, router
+from .i18n import load_translations
+
+LOCALE_BUILD_DIR = "locale"
 
 
 @dataclass
@@ -25,11 +30,13 @@ class Site:
     store: Store
     engine: SearchEngine
     concordance: Concordance
+    translations: dict[str, Any]
 
     @classmethod
     def load(cls, build_dir: Path) -> "Site":
         store = Store(builder.load_export(build_dir / builder.EXPORT_NAME))
-        return cls(store, SearchEngine.open(build_dir, store), Concordance.load())
+        return cls(store, SearchEngine.open(build_dir, store), Concordance.load(),
+                   load_translations(build_dir / LOCALE_BUILD_DIR))
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
         """The concordance rows of a Law article, as links to the other edition."""
@@ -56,12 +63,29 @@ def _article(cid: str) -> str:
     return digits or cid
 
 
+def _error_page(request: Request, status: int, message: str):
+    site = request.app.state.site
+    heading = {404: "404", 400: "400"}.get(status, str(status))
+    return pages.render(request, "error.html", status=status, heading=heading, message=message,
+                        documents=site.store.export["documents"])
+
+
 def create_app(build_dir: Path | None = None) -> FastAPI:
     build_dir = build_dir or builder.default_build_dir()
-    app = FastAPI(title="Bridge laws knowledge base", version="0.1.0",
+    # the OpenAPI description is served as JSON; its browser UI would load a CDN, so it is off
+    app = FastAPI(title="Bridge laws knowledge base", version="0.1.0", docs_url=None, redoc_url=None,
+                  openapi_url="/api/openapi.json",
                   description="The Laws of Duplicate Bridge (IT 2017, ES 2007), FIGB norms, time references, Burraco.")
     app.state.site = Site.load(build_dir)
     app.include_router(router)
+    app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
+    app.include_router(pages.router)
+
+    @app.exception_handler(pages.PageNotFound)
+    async def page_not_found(request: Request, exc: pages.PageNotFound):
+        if request.url.path.startswith("/api/"):
+            return error_response(404, "Not Found: see /api/openapi.json for the API")
+        return _error_page(request, 404, exc.message)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError):
@@ -71,10 +95,15 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     async def bad_request(request: Request, exc: RequestValidationError):
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "query")
-        return error_response(400, f"bad parameter {where}: {first.get('msg', 'invalid')}")
+        message = f"bad parameter {where}: {first.get('msg', 'invalid')}"
+        if request.url.path.startswith("/api/"):
+            return error_response(400, message)
+        return _error_page(request, 400, message)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
-        return error_response(exc.status_code, str(exc.detail))
+        if request.url.path.startswith("/api/"):
+            return error_response(exc.status_code, str(exc.detail))
+        return _error_page(request, exc.status_code, str(exc.detail))
 
     return app

@@ -1,0 +1,175 @@
+"""The website in-process: every page type, errors, locales, escaping, and a crawl of every link."""
+import html
+import re
+from collections import deque
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin, urlparse
+
+import pytest
+from fastapi.testclient import TestClient
+
+from web.app import create_app
+
+TEMPLATES = Path(__file__).resolve().parents[1] / "web" / "templates"
+
+
+@pytest.fixture(scope="module")
+def client(build_dir):
+    return TestClient(create_app(build_dir))
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.hrefs, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag in ("a", "link") and a.get("href"):
+            self.hrefs.append(a["href"])
+
+
+def parse(page):
+    p = Links()
+    p.feed(page)
+    return p
+
+
+def test_home_puts_the_search_box_first(client):
+    r = client.get("/")
+    assert r.status_code == 200 and '<html lang="it">' in r.text
+    assert re.search(r'<input id="q" name="q" type="search"[^>]*autofocus', r.text)
+    for doc in ("it-laws", "es-laws", "it-norms", "it-timeref", "it-burraco"):
+        assert f'href="/{doc}"' in r.text
+    assert r.text.count('rel="alternate" hreflang=') == 3
+
+
+def test_unit_page_links_citations_and_shows_its_panels(client):
+    page = client.get("/it-laws/27").text
+    ids = parse(page).ids
+    assert {"27", "27A1", "27B1", "27B1a", "27B1b", "27D"} <= ids
+    assert re.search(r'<a href="/it-laws/23#23A" title="23A — CHIAMATA PARAGONABILE">Art 23A</a>', page)
+    assert "numerazione 2007" in page          # time references beside their clause, badged
+    assert 'href="/compare/27"' in page and 'rel="next" href="/it-laws/28"' in page
+
+
+def test_tables_notes_and_footnotes(client):
+    assert "<table>" in client.get("/it-laws/78").text and "4000+" in client.get("/it-laws/78").text
+    es12 = client.get("/es-laws/12").text
+    assert "Nota nazionale (AEB)" in es12 and "La AEB sí lo prohíbe" in es12
+    assert "Note a piè di pagina" in client.get("/it-laws/13").text
+
+
+def test_norm_paragraphs_sit_beside_the_clause_they_integrate(client):
+    page = client.get("/it-laws/40").text
+    section = page.split('id="40A1b"')[1].split("<section")[0]
+    assert "Norma integrativa FIGB" in section and 'href="/it-norms/40' in section
+
+
+def test_compare_aligns_clauses_with_badges(client):
+    page = client.get("/compare/16").text
+    assert "Italiano 2017" in page and "Spagnolo 2007" in page
+    assert 'class="badge moved"' in page     # the 16C/D swap
+    assert client.get("/compare/93").status_code == 200
+
+
+def test_search_page_marks_words_and_redirects_numbers(client):
+    r = client.get("/search", params={"q": "carta penalizzata"})
+    assert r.status_code == 200 and "<mark>" in r.text
+    r = client.get("/search", params={"q": "27B1", "ui": "es"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/es-laws/27#27B1"
+    assert "Forse cercavi" in client.get("/search", params={"q": "renonse"}).text
+
+
+def test_reflected_markup_is_escaped(client):
+    payload = '"><script>alert(1)</script>'
+    r = client.get("/search", params={"q": payload})
+    assert "<script>alert(1)" not in r.text and "&lt;script&gt;" in r.text
+    assert "<script>alert" not in client.get(f"/it-laws/{payload}").text
+
+
+def test_templates_never_mark_data_safe():
+    for path in TEMPLATES.glob("*.html"):
+        assert "|safe" not in path.read_text().replace(" ", ""), path.name
+
+
+@pytest.mark.parametrize("path, words", [
+    ("/fr-laws", "unknown document 'fr-laws'"),
+    ("/it-laws/999", "unknown unit '999'"),
+    ("/compare/94", "numbered 1 to 93"),
+    ("/compare/x", "numbered 1 to 93"),
+])
+def test_not_found_pages_say_what_exists_and_offer_search(client, path, words):
+    r = client.get(path)
+    assert r.status_code == 404 and words in html.unescape(r.text)
+    assert 'href="/it-laws"' in r.text and 'id="q"' in r.text
+
+
+def test_bad_search_is_a_400_page(client):
+    r = client.get("/search", params={"q": "x" * 600})
+    assert r.status_code == 400 and "too long" in r.text
+
+
+@pytest.mark.parametrize("kwargs, locale, word", [
+    ({"params": {"ui": "es"}}, "es", "Buscar"),
+    ({"params": {"ui": "en"}}, "en", "Search"),
+    ({"headers": {"accept-language": "fr;q=0.9, es;q=0.8, it;q=0.5"}}, "es", "Buscar"),
+    ({"headers": {"accept-language": "en;q=0.1, it;q=0.9"}}, "it", "Cerca"),
+    ({"cookies": {"ui": "en"}}, "en", "Search"),
+])
+def test_interface_language_per_request(client, kwargs, locale, word):
+    c = TestClient(client.app, cookies=kwargs.pop("cookies", None))  # a fresh browser: no cookie left over
+    r = c.get("/it-laws/27", **kwargs)
+    assert f'<html lang="{locale}">' in r.text and word in r.text
+    assert "LICITA INSUFFICIENTE" in r.text   # the law text itself is never translated
+
+
+def test_ui_parameter_sets_the_cookie(client):
+    c = TestClient(client.app)
+    assert "ui=es" in c.get("/", params={"ui": "es"}).headers["set-cookie"]
+    assert '<html lang="es">' in c.get("/it-laws/1").text
+
+
+def test_catalogs_translate_every_interface_string():
+    from babel.messages.pofile import read_po
+    from web.i18n import LOCALES, po_path
+    used = set()
+    for path in TEMPLATES.glob("*.html"):
+        used |= set(re.findall(r"""\b_\(\s*["'](.+?)["']\s*\)""", path.read_text()))
+    for locale in LOCALES:
+        catalog = {m.id: m.string for m in read_po(po_path(locale).open("rb")) if m.id}
+        assert used - set(catalog) == set(), locale
+        assert [m for m in used if not catalog[m]] == [], locale
+
+
+def test_crawl_reaches_every_unit_and_compare_page_without_errors(client, export):
+    seen, anchors_wanted, ids_by_page = set(), [], {}
+    queue = deque(["/"])
+    while queue:
+        path = queue.popleft()
+        if path in seen:
+            continue
+        seen.add(path)
+        r = client.get(path)
+        assert r.status_code == 200, path
+        if "text/html" not in r.headers["content-type"]:
+            continue
+        page = parse(r.text)
+        ids_by_page[path] = page.ids
+        for href in page.hrefs:
+            url = urljoin(path, href)
+            parts = urlparse(url)
+            if parts.netloc or parts.path.startswith(("/api", "/static", "/search")) or parts.query:
+                continue
+            target, anchor = urldefrag(parts.path + ("#" + parts.fragment if parts.fragment else ""))
+            if anchor:
+                anchors_wanted.append((path, target, anchor))
+            queue.append(target)
+    units = {f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]}
+    assert units - seen == set()
+    assert {f"/compare/{n}" for n in range(1, 94)} - seen == set()
+    missing = [(src, t, a) for src, t, a in anchors_wanted if a not in ids_by_page.get(t, set())]
+    assert missing == []
