@@ -137,7 +137,7 @@ def test_catalogs_translate_every_interface_string():
     from babel.messages.pofile import read_po
     from web.i18n import LOCALES, po_path
     used = set()
-    for path in TEMPLATES.glob("*.html"):
+    for path in [*TEMPLATES.glob("*.html"), *TEMPLATES.parent.glob("*.py")]:
         used |= set(re.findall(r"""\b_\(\s*["'](.+?)["']\s*\)""", path.read_text()))
     for locale in LOCALES:
         catalog = {m.id: m.string for m in read_po(po_path(locale).open("rb")) if m.id}
@@ -173,3 +173,36 @@ def test_crawl_reaches_every_unit_and_compare_page_without_errors(client, export
     assert {f"/compare/{n}" for n in range(1, 94)} - seen == set()
     missing = [(src, t, a) for src, t, a in anchors_wanted if a not in ids_by_page.get(t, set())]
     assert missing == []
+
+
+def test_clock_lists_the_periods_in_order_with_entries_and_laws(client):
+    page = client.get("/clock").text
+    order = [page.index(f'id="{p}"') for p in ("before-round", "shuffle-deal", "auction", "clarification",
+                                                  "lead-play", "claims", "end-of-play", "next-board", "correction")]
+    assert order == sorted(order)
+    correction = page.split('id="correction"')[1]
+    assert 'href="/it-laws/79#79C"' in correction and "Periodo di correzione" in page
+
+
+def test_clock_places_every_time_reference_topic(export):
+    from kb.concordance import read_tsv
+    from kb.corpus import CORPUS_DIR
+    rows = read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note"))
+    topics = {t.strip() for r in rows for t in r["topics"].split(",")}
+    timeref = next(d for d in export["documents"] if d["id"] == "it-timeref")
+    assert topics == {u["id"] for u in timeref["units"]}
+    laws = next(d for d in export["documents"] if d["id"] == "it-laws")
+    ids = {c["id"] for u in laws["units"] for c in u["clauses"]}
+    assert [x for r in rows for x in (s.strip() for s in r["laws"].split(",")) if x not in ids] == []
+
+
+def test_glossary_pairs_link_to_where_each_term_is_used(client):
+    page = client.get("/glossary").text
+    assert 'href="/search?q=renonce&amp;doc=it-laws"' in page and 'href="/search?q=renuncio&amp;doc=es-laws"' in page
+    assert 'href="/it-laws/def-morto"' in page
+
+
+def test_graph_page_draws_the_neighbourhood_as_clickable_svg(client):
+    page = client.get("/graph/it-laws/40").text
+    assert "<svg" in page and 'href="/it-norms/40"' in page and 'href="/es-laws/40"' in page
+    assert client.get("/graph/it-laws/999").status_code == 404

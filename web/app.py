@@ -13,10 +13,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kb import build as builder
 from kb.clauseid import readable
 from kb.concordance import Concordance
+from kb.graph import build_graph
 from kb.search.engine import SearchEngine, url_for
 from kb.store import Store
 
-from . import pages
+from . import extra, pages
 from .api import ApiError, error_response, router
 from .i18n import load_translations
 
@@ -31,12 +32,14 @@ class Site:
     engine: SearchEngine
     concordance: Concordance
     translations: dict[str, Any]
+    graph: Any
 
     @classmethod
     def load(cls, build_dir: Path) -> "Site":
         store = Store(builder.load_export(build_dir / builder.EXPORT_NAME))
-        return cls(store, SearchEngine.open(build_dir, store), Concordance.load(),
-                   load_translations(build_dir / LOCALE_BUILD_DIR))
+        concordance = Concordance.load()
+        return cls(store, SearchEngine.open(build_dir, store), concordance,
+                   load_translations(build_dir / LOCALE_BUILD_DIR), build_graph(store.export, concordance))
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
         """The concordance rows of a Law article, as links to the other edition."""
@@ -79,6 +82,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     app.state.site = Site.load(build_dir)
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
+    app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages
     app.include_router(pages.router)
 
     @app.exception_handler(pages.PageNotFound)

@@ -1,0 +1,98 @@
+"""The reference pages beside the texts: the board's clock, the glossary, a unit's graph."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from kb.clauseid import readable
+from kb.concordance import read_tsv
+from kb.corpus import CORPUS_DIR
+from kb.graph import build_graph, neighbourhood
+from kb.search.engine import url_for
+from kb.search.glossary import Glossary
+from kb.store import NotFound
+
+from .pages import PageNotFound, render
+
+router = APIRouter()
+
+def _(message: str) -> str:
+    """Marks an interface string for the catalogs; the page translates it when it renders."""
+    return message
+
+
+# The board's periods, in order (their topics and Laws are data: corpus/clock.tsv).
+PERIODS = {
+    "before-round": _("Before the round"),
+    "shuffle-deal": _("Shuffle and deal"),
+    "auction": _("Auction"),
+    "clarification": _("End of the auction and clarification period"),
+    "lead-play": _("Opening lead and play"),
+    "claims": _("Claims and concessions"),
+    "end-of-play": _("End of play"),
+    "next-board": _("Next board and end of the round"),
+    "correction": _("Correction period"),
+}
+
+
+@router.get("/clock", response_class=HTMLResponse)
+def clock(request: Request) -> Response:
+    store = request.app.state.site.store
+    periods = []
+    for row in read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note")):
+        topics = []
+        for tid in (t.strip() for t in row["topics"].split(",")):
+            unit = store.unit("it-timeref", tid)
+            entries = [{"ref": c.get("ref") or "—", "text": c["text"], "url": url_for("it-timeref", tid, c["id"])}
+                       for c in unit["clauses"] if c.get("kind") == "entry"]
+            topics.append({"title": unit["title"], "url": url_for("it-timeref", tid), "entries": entries})
+        laws = []
+        for cid in (x.strip() for x in row["laws"].split(",")):
+            art = cid[: len(cid) - len(cid.lstrip("0123456789"))]
+            laws.append({"label": readable(cid), "title": store.title("it-laws", art), "url": url_for("it-laws", art, cid)})
+        periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": row["note"],
+                        "topics": topics, "laws": laws})
+    return render(request, "clock.html", periods=periods)
+
+
+@router.get("/glossary", response_class=HTMLResponse)
+def glossary(request: Request) -> Response:
+    store = request.app.state.site.store
+    pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), "note": p.note}
+             for p in Glossary.load().pairs]
+    definitions = [{"title": u["title"], "url": url_for("it-laws", u["id"])}
+                   for u in store.doc("it-laws")["units"] if u["kind"] == "definition"]
+    return render(request, "glossary.html", pairs=pairs, definitions=definitions)
+
+
+GRAPH_SIZE, RADIUS = 640, 250
+
+
+@router.get("/graph/{doc}/{unit}", response_class=HTMLResponse)
+def graph(request: Request, doc: str, unit: str) -> Response:
+    site = request.app.state.site
+    try:
+        u = site.store.unit(doc, unit)
+    except NotFound as e:
+        raise PageNotFound(str(e)) from e
+    g = site.graph
+    groups = neighbourhood(g, doc, unit)
+    nodes, seen = [], set()
+    for kind, members in groups.items():
+        for m in members:
+            if m not in seen and not m.startswith("external:"):
+                seen.add(m)
+                nodes.append((m, kind))
+    nodes = nodes[:40]
+    center = GRAPH_SIZE / 2
+    placed = []
+    for i, (node, kind) in enumerate(nodes):
+        angle = 2 * math.pi * i / max(len(nodes), 1)
+        d, uid = node.split(":", 1)
+        placed.append({"x": round(center + RADIUS * math.cos(angle), 1), "y": round(center + RADIUS * math.sin(angle), 1),
+                       "label": f"{d} {uid}", "title": site.store.title(d, uid), "url": url_for(d, uid), "kind": kind})
+    return render(request, "graph.html", doc=site.store.doc(doc), unit=u, nodes=placed, size=GRAPH_SIZE,
+                  center=center, groups={k: len(v) for k, v in groups.items()})
