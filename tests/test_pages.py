@@ -206,3 +206,16 @@ def test_graph_page_draws_the_neighbourhood_as_clickable_svg(client):
     page = client.get("/graph/it-laws/40").text
     assert "<svg" in page and 'href="/it-norms/40"' in page and 'href="/es-laws/40"' in page
     assert client.get("/graph/it-laws/999").status_code == 404
+
+
+def test_pages_carry_an_etag_and_revalidate_with_304(client):
+    r = client.get("/it-laws/27")
+    etag = r.headers["etag"]
+    again = client.get("/it-laws/27", headers={"if-none-match": etag})
+    assert again.status_code == 304 and again.content == b""
+    assert client.get("/it-laws/28", headers={"if-none-match": etag}).status_code == 200
+
+
+def test_pages_are_gzipped_when_the_client_accepts_it(client):
+    r = client.get("/it-laws", headers={"accept-encoding": "gzip"})
+    assert r.headers["content-encoding"] == "gzip"

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb import build as builder
@@ -19,6 +20,7 @@ from kb.store import Store
 
 from . import extra, pages
 from .api import ApiError, error_response, router
+from .caching import ETagMiddleware
 from .i18n import load_translations
 
 LOCALE_BUILD_DIR = "locale"
@@ -80,6 +82,8 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
                   openapi_url="/api/openapi.json",
                   description="The Laws of Duplicate Bridge (IT 2017, ES 2007), FIGB norms, time references, Burraco.")
     app.state.site = Site.load(build_dir)
+    app.add_middleware(ETagMiddleware)
+    app.add_middleware(GZipMiddleware, minimum_size=800)  # outermost: compresses what ETag validated
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
     app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages

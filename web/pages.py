@@ -96,6 +96,8 @@ def compare_rows(site: Any, n: str, it: dict[str, Any], es: dict[str, Any]) -> l
     es_by_id = {c["id"]: c for c in es["clauses"]}
     rows, shown_es = [], set()
     for c in it["clauses"]:
+        if c["id"] == n and not c["text"] and not (es_by_id.get(n) or {}).get("text"):
+            continue  # an article with no preamble in either edition: its sections follow
         found = site.concordance.by_it.get(c["id"], [])
         row = {"it": _side("it-laws", n, c, it_cits, site), "es": None, "relation": "same", "note": ""}
         if found:

@@ -1,0 +1,116 @@
+"""Real headless Chromium (Debian's, driven by Playwright) against a real server on a free port."""
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed (.ci/run installs it)")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server(build_dir):
+    port = free_port()
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+    proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--port", str(port)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        proc.kill()
+        pytest.fail("the server did not start: " + proc.stdout.read().decode(errors="replace"))
+    yield f"http://127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="it-IT")
+    yield context.new_page()
+    context.close()
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+
+
+def test_type_a_query_open_a_result_land_on_the_highlighted_clause(server, page):
+    page.goto(server + "/")
+    assert page.evaluate("document.activeElement.id") == "q"          # the search box has the focus
+    page.keyboard.type("carta penalizzata")
+    page.wait_for_selector(".live li a")                               # results while typing
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".hit")
+    shot(page, "search")
+    first = page.locator(".hit .hit-title").first
+    href = first.get_attribute("href")
+    first.click()
+    page.wait_for_load_state()
+    anchor = href.split("#", 1)[1]
+    assert page.evaluate("location.hash") == "#" + anchor
+    highlighted = page.evaluate(f"getComputedStyle(document.getElementById('{anchor}')).borderLeftColor")
+    plain = page.evaluate("getComputedStyle(document.querySelector('.clause:not(:target)')).borderLeftColor")
+    assert highlighted != plain
+    shot(page, "unit")
+
+
+def test_follow_a_citation_and_come_back(server, page):
+    page.goto(server + "/it-laws/27")
+    page.click('a[href="/it-laws/23#23A"]')
+    page.wait_for_url("**/it-laws/23#23A")
+    assert "CHIAMATA PARAGONABILE" in page.text_content("h1")
+    page.go_back()
+    page.wait_for_url("**/it-laws/27")
+    assert "LICITA INSUFFICIENTE" in page.text_content("h1")
+
+
+def test_switch_the_interface_language(server, page):
+    page.goto(server + "/it-laws/27")
+    page.click('nav.langs a[hreflang="es"]')
+    page.wait_for_load_state()
+    assert page.evaluate("document.documentElement.lang") == "es"
+    assert page.get_attribute("#q", "placeholder").startswith("Buscar")
+    page.goto(server + "/it-laws/28")                                   # the choice is remembered
+    assert page.evaluate("document.documentElement.lang") == "es"
+
+
+def test_compare_view_stacks_on_a_phone(server, browser):
+    context = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    page.goto(server + "/compare/12")
+    row = page.locator(".compare .row:not(.head)").nth(2)
+    it_box, es_box = row.locator(".cell.it").bounding_box(), row.locator(".cell.es").bounding_box()
+    assert es_box["y"] >= it_box["y"] + it_box["height"] - 1          # Spanish below Italian, not beside
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scrolling
+    shot(page, "compare-phone")
+    context.close()
