@@ -18,6 +18,7 @@ import warnings
 from pathlib import Path
 
 warnings.filterwarnings("ignore", category=SyntaxWarning)
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
 
 from kb import build as builder  # noqa: E402
 from kb.evaluation import judged_queries, search_scores, summarize  # noqa: E402
@@ -57,6 +58,37 @@ def bench_search(engine: SearchEngine, repeat: int = 5) -> dict[str, float]:
             "max_ms": max(samples), "cold_p50_ms": percentile(cold, 50), "cold_p95_ms": percentile(cold, 95)}
 
 
+def bench_pages(build_dir: Path, repeat: int = 30) -> dict[str, float]:
+    """Server time (in-process, no network) of the largest unit page and /compare/12, and the
+    weight of the largest page with its CSS and JS, raw and gzipped."""
+    import gzip
+
+    from fastapi.testclient import TestClient
+
+    from web.app import create_app
+    client = TestClient(create_app(build_dir))
+    export = builder.load_export(build_dir / builder.EXPORT_NAME)
+    paths = [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]]
+    sizes = {p: len(client.get(p).content) for p in paths}
+    largest_unit = max(sizes, key=sizes.get)
+    pages = {p: len(client.get(p).content) for p in ("/", "/clock", "/glossary", "/compare/12", "/it-laws")}
+    pages.update(sizes)
+    largest = max(pages, key=pages.get)
+    assets = sum(len(client.get(a).content) for a in ("/static/style.css", "/static/app.js"))
+    html = client.get(largest).content
+    out: dict[str, float] = {"largest_unit": largest_unit, "largest_page": largest,
+                             "page_kb": (len(html) + assets) / 1024,
+                             "page_gzip_kb": (len(gzip.compress(html)) + assets // 3) / 1024}
+    for name, path in (("unit", largest_unit), ("compare", "/compare/12")):
+        times = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            client.get(path)
+            times.append((time.perf_counter() - t0) * 1000)
+        out[f"{name}_p50_ms"] = percentile(times, 50)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
@@ -67,17 +99,22 @@ def main() -> None:
         build = bench_build(args.runs, out)
         store = Store(builder.load_export(out / builder.EXPORT_NAME))
         latency = bench_search(SearchEngine.open(out, store))
+        pages = bench_pages(out)
         quality = summarize(search_scores(SearchEngine.open(out, store), judged_queries()))
     print(f"build (parse, citations, index): best {min(build):.2f} s, median {statistics.median(build):.2f} s "
           f"over {len(build)} runs")
     print(f"search latency in-process over {latency['queries']} judged queries: p50 {latency['p50_ms']:.1f} ms, "
           f"p95 {latency['p95_ms']:.1f} ms, max {latency['max_ms']:.1f} ms; first time (cold caches): "
           f"p50 {latency['cold_p50_ms']:.1f} ms, p95 {latency['cold_p95_ms']:.1f} ms")
+    print(f"pages, server time in-process: largest unit page {pages['largest_unit']} p50 {pages['unit_p50_ms']:.1f} ms, "
+          f"/compare/12 p50 {pages['compare_p50_ms']:.1f} ms; largest page {pages['largest_page']} with CSS+JS "
+          f"{pages['page_kb']:.0f} KB raw, about {pages['page_gzip_kb']:.0f} KB gzipped")
     print(f"{'kind':15} {'n':>4} {'MRR@10':>7} {'recall@10':>9}")
     for kind, s in sorted(quality.items(), key=lambda kv: (kv[0] != "all", kv[0])):
         print(f"{kind:15} {s['n']:4} {s['mrr']:7.3f} {s['recall']:9.3f}")
     if args.json:
-        args.json.write_text(json.dumps({"build_s": build, "latency": latency, "quality": quality}, indent=1))
+        args.json.write_text(json.dumps({"build_s": build, "latency": latency, "pages": pages, "quality": quality},
+                                        indent=1))
 
 
 if __name__ == "__main__":

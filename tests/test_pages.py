@@ -219,3 +219,9 @@ def test_pages_carry_an_etag_and_revalidate_with_304(client):
 def test_pages_are_gzipped_when_the_client_accepts_it(client):
     r = client.get("/it-laws", headers={"accept-encoding": "gzip"})
     assert r.headers["content-encoding"] == "gzip"
+
+
+def test_defined_terms_used_in_a_unit_link_to_their_definitions(client):
+    page = client.get("/it-laws/40").text
+    panel = page.split("Termini definiti usati qui")[1].split("</section>")[0]
+    assert 'href="/it-laws/def-chiamata-artificiale"' in panel and 'href="/it-laws/def-alert"' in panel

@@ -46,7 +46,8 @@ def clock(request: Request) -> Response:
         topics = []
         for tid in (t.strip() for t in row["topics"].split(",")):
             unit = store.unit("it-timeref", tid)
-            entries = [{"ref": c.get("ref") or "—", "text": c["text"], "url": url_for("it-timeref", tid, c["id"])}
+            entries = [{"ref": c.get("ref") or "—", "situation": c.get("subtopic") or "",
+                        "url": url_for("it-timeref", tid, c["id"])}
                        for c in unit["clauses"] if c.get("kind") == "entry"]
             topics.append({"title": unit["title"], "url": url_for("it-timeref", tid), "entries": entries})
         laws = []
@@ -68,7 +69,7 @@ def glossary(request: Request) -> Response:
     return render(request, "glossary.html", pairs=pairs, definitions=definitions)
 
 
-GRAPH_SIZE, RADIUS = 640, 250
+GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24
 
 
 @router.get("/graph/{doc}/{unit}", response_class=HTMLResponse)
@@ -82,17 +83,29 @@ def graph(request: Request, doc: str, unit: str) -> Response:
     groups = neighbourhood(g, doc, unit)
     nodes, seen = [], set()
     for kind, members in groups.items():
+        if kind.startswith("defines"):
+            continue  # the definitions a unit uses are listed on its page; here they would crowd the rest
         for m in members:
             if m not in seen and not m.startswith("external:"):
                 seen.add(m)
                 nodes.append((m, kind))
-    nodes = nodes[:40]
+    nodes = nodes[:MAX_NODES]
     center = GRAPH_SIZE / 2
     placed = []
     for i, (node, kind) in enumerate(nodes):
         angle = 2 * math.pi * i / max(len(nodes), 1)
         d, uid = node.split(":", 1)
         placed.append({"x": round(center + RADIUS * math.cos(angle), 1), "y": round(center + RADIUS * math.sin(angle), 1),
-                       "label": f"{d} {uid}", "title": site.store.title(d, uid), "url": url_for(d, uid), "kind": kind})
+                       "label": _short(d, uid), "title": f"{d} {uid} {site.store.title(d, uid)}",
+                       "url": url_for(d, uid), "kind": kind})
+    groups = {k: v for k, v in groups.items() if not k.startswith("defines")}
     return render(request, "graph.html", doc=site.store.doc(doc), unit=u, nodes=placed, size=GRAPH_SIZE,
                   center=center, groups={k: len(v) for k, v in groups.items()})
+
+
+SHORT_DOCS = {"it-laws": "IT", "es-laws": "ES", "it-norms": "NI", "it-timeref": "TR", "it-burraco": "BU"}
+
+
+def _short(doc: str, unit: str) -> str:
+    """A node's label: "IT 27", "NI 40", "TR licitazione" (long topic slugs cut)."""
+    return f"{SHORT_DOCS.get(doc, doc)} {unit if len(unit) <= 9 else unit[:8] + '…'}"

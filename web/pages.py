@@ -195,7 +195,24 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
     cited_by = [{"url": c["url"], "doc": c["doc"], "label": readable(c.get("clause") or c["unit"]),
                  "title": c["title"]} for c in links["cited_by"]]
     prev, nxt = neighbours(site.store, d["id"], u["id"])
+    terms = defined_terms(site, d["id"], u)
     label = u["id"] if u["kind"] in ("article", "norm") else ""
     compare = f"/compare/{u['id']}" if d["kind"] == "laws" and u["kind"] == "article" else None
     return {"doc": d, "unit": u, "unit_label": label, "clauses": clauses, "cited_by": cited_by,
-            "prev": prev, "next": nxt, "compare": compare}
+            "prev": prev, "next": nxt, "compare": compare, "terms": terms}
+
+
+def defined_terms(site: Any, doc: str, u: dict[str, Any]) -> list[dict[str, str]]:
+    """The defined terms this unit's text uses, each linking to its definition."""
+    from kb.graph import clause_node
+    found: dict[str, dict[str, str]] = {}
+    for c in u["clauses"]:
+        node = clause_node(doc, u["id"], c["id"])
+        if node not in site.graph:
+            continue
+        for src, _, data in site.graph.in_edges(node, data=True):
+            if data["type"] == "defines" and src not in found:
+                meta = site.graph.nodes[src]
+                found[src] = {"title": meta.get("title") or meta.get("clause", ""),
+                              "url": url_for(meta["doc"], meta["unit"], meta.get("clause"))}
+    return sorted(found.values(), key=lambda t: t["title"].lower())
