@@ -118,3 +118,9 @@ class LawClauseTree:
 
     def get(self, cid: str) -> Clause | None:
         return self._by_id.get(cid)
+
+
+def article_of(clause_id: str) -> str:
+    """The article (unit) a Law clause id belongs to: `40B2ci` → `40`."""
+    digits = len(clause_id) - len(clause_id.lstrip("0123456789"))
+    return clause_id[:digits] or clause_id

@@ -22,6 +22,7 @@ from typing import Any, Iterable
 
 import networkx as nx
 
+from .clauseid import article_of
 from .concordance import Concordance
 from .text import fold_accents
 
@@ -97,8 +98,7 @@ def _add_parallels(g: nx.MultiDiGraph, concordance: Concordance) -> None:
 
 
 def _law_node(g: nx.MultiDiGraph, doc: str, cid: str) -> str | None:
-    art = re.match(r"\d+", cid)
-    node = clause_node(doc, art.group() if art else cid, cid)
+    node = clause_node(doc, article_of(cid), cid)
     return node if node in g else None
 
 

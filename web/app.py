@@ -12,7 +12,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb import build as builder
-from kb.clauseid import readable
+from kb.clauseid import article_of, readable
 from kb.concordance import Concordance
 from kb.graph import build_graph
 from kb.search.engine import SearchEngine, url_for
@@ -52,20 +52,11 @@ class Site:
         out = []
         for r in self.concordance.rows:
             mine, theirs = getattr(r, side), getattr(r, other)
-            if mine and theirs and _article(mine) == unit:
-                out.append({"clause": mine, "doc": other_doc, "unit": _article(theirs), "target": theirs,
+            if mine and theirs and article_of(mine) == unit:
+                out.append({"clause": mine, "doc": other_doc, "unit": article_of(theirs), "target": theirs,
                             "label": readable(theirs), "relation": r.relation, "note": r.note,
-                            "url": url_for(other_doc, _article(theirs), theirs)})
+                            "url": url_for(other_doc, article_of(theirs), theirs)})
         return out
-
-
-def _article(cid: str) -> str:
-    digits = ""
-    for ch in cid:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return digits or cid
 
 
 def _error_page(request: Request, status: int, message: str):

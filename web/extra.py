@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from kb.clauseid import readable
+from kb.clauseid import article_of, readable
 from kb.concordance import read_tsv
 from kb.corpus import CORPUS_DIR
-from kb.graph import build_graph, neighbourhood
+from kb.graph import neighbourhood
 from kb.search.engine import url_for
 from kb.search.glossary import Glossary
 from kb.store import NotFound
@@ -52,7 +51,7 @@ def clock(request: Request) -> Response:
             topics.append({"title": unit["title"], "url": url_for("it-timeref", tid), "entries": entries})
         laws = []
         for cid in (x.strip() for x in row["laws"].split(",")):
-            art = cid[: len(cid) - len(cid.lstrip("0123456789"))]
+            art = article_of(cid)
             laws.append({"label": readable(cid), "title": store.title("it-laws", art), "url": url_for("it-laws", art, cid)})
         periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": row["note"],
                         "topics": topics, "laws": laws})

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import math
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -11,7 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from kb.clauseid import readable
+from kb.clauseid import article_of, readable
 from kb.search.engine import url_for
 from kb.search.query import QueryError
 from kb.store import NotFound
@@ -103,7 +102,7 @@ def compare_rows(site: Any, n: str, it: dict[str, Any], es: dict[str, Any]) -> l
         if found:
             r = found[0]
             row["relation"], row["note"] = r.relation, r.note
-            other = es_by_id.get(r.es) if r.es and _article(r.es) == n else None
+            other = es_by_id.get(r.es) if r.es and article_of(r.es) == n else None
             if other is None and r.es:
                 row["note"] = f"{r.note} (ES {readable(r.es)})".strip()
             elif other is not None:
@@ -127,11 +126,6 @@ def _side(doc: str, n: str, c: dict[str, Any], cits: list[dict[str, Any]], site:
     mine = [x for x in cits if x["source"]["clause"] == c["id"] and x["where"] == "text"]
     return {"label": readable(c["id"]), "title": c.get("title"), "url": url_for(doc, n, c["id"]),
             "paragraphs": clause_paragraphs(c["text"], mine, site.store)}
-
-
-def _article(cid: str) -> str:
-    m = re.match(r"\d+", cid)
-    return m.group() if m else cid
 
 
 @router.get("/{doc}", response_class=HTMLResponse)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..clauseid import LawClauseTree
 from ..model import Clause, Footnote, Parsed, Table, Unit

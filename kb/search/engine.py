@@ -7,13 +7,12 @@ integrates; each hit carries its parallel clause in the other language.
 """
 from __future__ import annotations
 
-import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..clauseid import readable
+from ..clauseid import article_of, readable
 from ..concordance import Concordance
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, terms
@@ -325,13 +324,8 @@ class SearchEngine:
         else:
             found = self.concordance.row_for_2007(clause)
             pairs = [("it-laws", found[0].it, found[0].relation)] if found and found[0].it else []
-        out = []
-        for d, cid, relation in pairs:
-            art = re.match(r"\d+", cid)
-            if art:
-                out.append({"doc": d, "unit": art.group(), "clause": cid, "label": readable(cid),
-                            "relation": relation, "url": url_for(d, art.group(), cid)})
-        return out
+        return [{"doc": d, "unit": article_of(cid), "clause": cid, "label": readable(cid), "relation": relation,
+                 "url": url_for(d, article_of(cid), cid)} for d, cid, relation in pairs]
 
     def _suggestion(self, searcher: Any, p: Plan, unknown: set[str]) -> str | None:
         """The query with each unknown word replaced by the likeliest word of the texts:
