@@ -114,3 +114,16 @@ def test_compare_view_stacks_on_a_phone(server, browser):
     assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scrolling
     shot(page, "compare-phone")
     context.close()
+
+
+def test_no_payload_runs_in_the_browser(server, page):
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    for path in ('/search?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E', '/search?q=%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E',
+                 '/it-laws/%3Csvg%20onload%3Dalert(3)%3E', '/search?q=carta&doc=%22%3E%3Cscript%3Ealert(4)%3C/script%3E'):
+        page.goto(server + path)
+        page.wait_for_load_state("load")
+    page.goto(server + "/")
+    page.fill("#q", "<img src=x onerror=alert(5)>")             # search as you type with a payload
+    page.wait_for_timeout(600)
+    assert dialogs == []

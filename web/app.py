@@ -21,6 +21,7 @@ from kb.store import Store
 from . import extra, pages
 from .api import ApiError, error_response, router
 from .caching import ETagMiddleware
+from .security import SecurityMiddleware
 from .i18n import load_translations
 
 LOCALE_BUILD_DIR = "locale"
@@ -74,7 +75,8 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
                   description="The Laws of Duplicate Bridge (IT 2017, ES 2007), FIGB norms, time references, Burraco.")
     app.state.site = Site.load(build_dir)
     app.add_middleware(ETagMiddleware)
-    app.add_middleware(GZipMiddleware, minimum_size=800)  # outermost: compresses what ETag validated
+    app.add_middleware(GZipMiddleware, minimum_size=800)  # compresses what ETag validated
+    app.add_middleware(SecurityMiddleware)  # outermost: every response, errors included, gets the headers
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
     app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages

@@ -1,0 +1,128 @@
+"""Security headers, request limits and methods; hostile input fuzzed with Hypothesis."""
+import re
+import time
+from html.parser import HTMLParser
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kb.search.query import QueryError, plan, whoosh_query
+from web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(build_dir):
+    return TestClient(create_app(build_dir))
+
+
+@pytest.mark.parametrize("path", ["/", "/it-laws/27", "/search?q=carta", "/api/search?q=carta", "/nope", "/static/style.css"])
+def test_every_response_carries_the_security_headers(client, path):
+    h = client.get(path).headers
+    csp = h["content-security-policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
+    assert h["x-content-type-options"] == "nosniff" and h["referrer-policy"] == "same-origin"
+
+
+def test_pages_have_no_inline_script(client):
+    for path in ("/", "/it-laws/27", "/search?q=carta", "/compare/12", "/clock", "/graph/it-laws/27"):
+        page = client.get(path).text
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", page) == [], path
+        assert not re.search(r"\son[a-z]+=", page), path   # no inline event handlers
+
+
+@pytest.mark.parametrize("method", ["post", "put", "delete", "patch"])
+def test_only_get_is_allowed(client, method):
+    r = getattr(client, method)("/api/search?q=carta")
+    assert r.status_code == 405
+
+
+def test_oversized_requests_are_refused(client):
+    assert client.get("/search?q=" + "x" * 5000).status_code == 414
+    assert client.post("/api/search", content=b"x" * 10).status_code in (405, 413)
+
+
+class Elements(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.found = []
+
+    def handle_starttag(self, tag, attrs):
+        self.found.append((tag, dict(attrs)))
+
+
+def injected(page: str) -> list:
+    """Elements or attributes no page of ours has: the sign of markup that got through."""
+    p = Elements()
+    p.feed(page)
+    bad = []
+    for tag, attrs in p.found:
+        if tag in ("img", "svg", "iframe", "object") and not (tag == "svg" and attrs.get("class") == "graph"):
+            bad.append(tag)
+        if tag == "script" and attrs.get("src") != "/static/app.js":
+            bad.append("script")
+        bad += [name for name in attrs if name.startswith("on")]
+        bad += [v for k, v in attrs.items() if k in ("href", "src", "action", "formaction")
+                and v and v.strip().lower().startswith("javascript:")]
+    return bad
+
+
+XSS = ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "'><svg onload=alert(1)>",
+       "javascript:alert(1)", "</title><script>alert(1)</script>"]
+
+
+@pytest.mark.parametrize("payload", XSS)
+def test_reflected_fields_come_back_escaped(client, payload):
+    for path, params in (("/search", {"q": payload}), ("/search", {"q": "carta", "doc": payload}),
+                         ("/search", {"q": payload, "page": "2"})):
+        assert injected(client.get(path, params=params).text) == []
+    for path in (f"/it-laws/{payload}", f"/{payload}", f"/graph/it-laws/{payload}", f"/compare/{payload}"):
+        assert injected(client.get(path).text) == []
+
+
+text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=600)
+tricky = st.sampled_from(["AND", "OR", "NOT", "*", "?", "~2", '"', "(", ")", "title:", "^3", "{", "[", "\\",
+                          "..%2f", "%00", "\x00", "\u202e", "27B1", "art.", "Artículo"])
+queries = st.one_of(text, st.lists(st.one_of(text, tricky), max_size=8).map(" ".join))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(q=queries)
+def test_the_query_planner_never_fails_unexpectedly(q):
+    try:
+        p = plan(q)
+    except QueryError:
+        return
+    query = whoosh_query(p)
+    assert query is None or all(leaf.fieldname in {"plain", "title_it", "title_es", "body_it", "body_es"}
+                                for leaf in query.leaves())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(q=queries, page=st.integers(min_value=-5, max_value=2000), doc=st.sampled_from([None, "it-laws", "xx", ""]))
+def test_search_api_and_page_never_5xx_and_stay_fast(client, q, page, doc):
+    params = {"q": q, "page": page}
+    if doc is not None:
+        params["doc"] = doc
+    for path in ("/api/search", "/search"):
+        t0 = time.monotonic()
+        r = client.get(path, params=params, follow_redirects=False)
+        assert r.status_code < 500, (path, params, r.text[:200])
+        assert time.monotonic() - t0 < 5
+        if path == "/search":
+            assert injected(r.text) == []
+
+
+segments = st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=40)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(a=segments, b=segments)
+def test_path_parameters_never_5xx(client, a, b):
+    from urllib.parse import quote
+    for path in (f"/{quote(a, safe='')}", f"/{quote(a, safe='')}/{quote(b, safe='')}", f"/compare/{quote(a, safe='')}",
+                 f"/graph/{quote(a, safe='')}/{quote(b, safe='')}", f"/api/units/{quote(a, safe='')}/{quote(b, safe='')}",
+                 f"/{a}/..%2f..%2f{b}"):
+        r = client.get(path)
+        assert r.status_code < 500, (path, r.status_code)
