@@ -225,3 +225,8 @@ def test_defined_terms_used_in_a_unit_link_to_their_definitions(client):
     page = client.get("/it-laws/40").text
     panel = page.split("Termini definiti usati qui")[1].split("</section>")[0]
     assert 'href="/it-laws/def-chiamata-artificiale"' in panel and 'href="/it-laws/def-alert"' in panel
+
+
+@pytest.mark.parametrize("n", ["²", "٣", "0", "094", "09"])
+def test_compare_refuses_what_is_not_a_law_number(client, n):
+    assert client.get(f"/compare/{n}").status_code == 404

@@ -77,7 +77,7 @@ def search(request: Request, q: str = "", doc: str | None = None, lang: str | No
 
 @router.get("/compare/{n}", response_class=HTMLResponse)
 def compare(request: Request, n: str) -> Response:
-    if not n.isdigit() or not 1 <= int(n) <= 93:
+    if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= 93:
         raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to 93.")
     site = request.app.state.site
     it, es = site.store.unit("it-laws", n), site.store.unit("es-laws", n)
