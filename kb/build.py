@@ -1,15 +1,18 @@
-"""`kb build`: corpus → export, written atomically into the build folder.
+"""`kb build`: corpus → export, search index and catalogs, as one generation of the build folder.
 
-A build is a pure function of the corpus and the code. Its stamp (a hash of
-both) tells whether the build folder is current; readers open the export only
-through `load_export`, which names the problem when the build is missing or
-corrupt.
+A build is a pure function of the corpus and the code. Each build writes a new
+generation folder and then switches the `current` link to it, so readers (the
+CLI, a running server) see a complete build, old or new. Its stamp (a hash of
+corpus and code) tells whether the current generation is up to date; readers
+open the export through `load_export`, which names the problem when the build
+is missing or corrupt.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -23,6 +26,9 @@ from .search.index import INDEX_NAME, write_index
 ROOT = Path(__file__).resolve().parent.parent
 EXPORT_NAME = "kb.json"
 STAMP_NAME = "stamp"
+CURRENT = "current"             # the link readers follow
+GENERATION_PREFIX = "gen-"      # one folder per build
+KEEP_GENERATIONS = 3
 
 
 class BuildError(Exception):
@@ -46,20 +52,61 @@ def source_stamp(corpus_dir: Path = CORPUS_DIR) -> str:
 
 
 def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
-    """Parse the corpus and write the export; returns the export's path."""
+    """Parse the corpus into a new generation beside the current one, then switch to it.
+
+    Readers follow the `current` link: they see the old generation until the
+    link is replaced (one rename), then the new one — never a half-written one.
+    Returns the new export's path.
+    """
     build_dir = build_dir or default_build_dir()
     build_dir.mkdir(parents=True, exist_ok=True)
     documents = load_documents(corpus_dir)
     citations = extract(documents, Concordance.load(corpus_dir / "concordance.tsv"),
                         load_corrections(corpus_dir / "ref-corrections.tsv"))
     export = export_dict(documents, [c.to_dict() for c in citations])
-    text = dumps(export)
-    write_index(export, build_dir / INDEX_NAME)
-    _compile_interface_catalogs(build_dir)
-    target = build_dir / EXPORT_NAME
-    atomic_write(target, text)
-    atomic_write(build_dir / STAMP_NAME, source_stamp(corpus_dir) + "\n")
-    return target
+    gen = Path(tempfile.mkdtemp(dir=build_dir, prefix=GENERATION_PREFIX))
+    try:
+        write_index(export, gen / INDEX_NAME)
+        _compile_interface_catalogs(gen)
+        (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
+        (gen / STAMP_NAME).write_text(source_stamp(corpus_dir) + "\n", encoding="utf-8")
+        switch(build_dir, gen)
+    except BaseException:
+        shutil.rmtree(gen, ignore_errors=True)
+        raise
+    prune(build_dir)
+    return gen / EXPORT_NAME
+
+
+def switch(build_dir: Path, gen: Path) -> None:
+    """Point `current` at a generation in one step (a symlink renamed over the old one)."""
+    tmp = build_dir / f".{CURRENT}-{os.getpid()}"
+    tmp.unlink(missing_ok=True)
+    tmp.symlink_to(gen.name)
+    os.replace(tmp, build_dir / CURRENT)
+
+
+def prune(build_dir: Path, keep: int = KEEP_GENERATIONS) -> None:
+    """Remove old generations, keeping the newest few (a server may still be reading one)."""
+    current = generation(build_dir).name
+    gens = sorted((p for p in build_dir.glob(GENERATION_PREFIX + "*") if p.is_dir()), key=lambda p: p.stat().st_mtime)
+    for old in gens[:-keep]:
+        if old.name != current:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def generation(build_dir: Path | None = None) -> Path:
+    """The folder of the current generation."""
+    build_dir = build_dir or default_build_dir()
+    link = build_dir / CURRENT
+    try:
+        return build_dir / os.readlink(link)
+    except OSError as e:
+        raise BuildError(f"no build at {build_dir}: run `kb build`") from e
+
+
+def export_path(build_dir: Path | None = None) -> Path:
+    return generation(build_dir) / EXPORT_NAME
 
 
 def _compile_interface_catalogs(build_dir: Path) -> None:
@@ -84,20 +131,20 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def is_current(build_dir: Path | None = None) -> bool:
-    build_dir = build_dir or default_build_dir()
     try:
-        stamp = (build_dir / STAMP_NAME).read_text(encoding="utf-8").strip()
-    except OSError:
+        gen = generation(build_dir)
+        stamp = (gen / STAMP_NAME).read_text(encoding="utf-8").strip()
+    except (BuildError, OSError):
         return False
-    return (build_dir / EXPORT_NAME).exists() and stamp == source_stamp()
+    return (gen / EXPORT_NAME).exists() and stamp == source_stamp()
 
 
 def ensure_build(build_dir: Path | None = None) -> Path:
-    """Build if the build folder is missing or stale; return the export's path."""
+    """Build if there is no current generation or it is stale; return the export's path."""
     build_dir = build_dir or default_build_dir()
     if not is_current(build_dir):
         build(build_dir)
-    return build_dir / EXPORT_NAME
+    return export_path(build_dir)
 
 
 def load_export(path: Path) -> dict[str, Any]:

@@ -79,7 +79,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_search(args: argparse.Namespace) -> int:
     path = builder.ensure_build(args.build_dir)
     store = Store(builder.load_export(path))
-    engine = SearchEngine.open(path.parent, store)
+    engine = SearchEngine.open(path.parent, store)  # the generation holding that export
     try:
         result = engine.search(args.query, doc=args.doc, lang=args.lang, kind=args.kind,
                                limit=args.limit, page=args.page, ui=args.ui)
@@ -107,9 +107,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from web.app import create_app
-    path = builder.ensure_build(args.build_dir)
-    print(f"serving {path.parent} on http://{args.host}:{args.port}/")
-    uvicorn.run(create_app(path.parent), host=args.host, port=args.port, log_level="warning")
+    builder.ensure_build(args.build_dir)
+    build_dir = args.build_dir or builder.default_build_dir()
+    print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
+    uvicorn.run(create_app(build_dir), host=args.host, port=args.port, log_level="warning")
     return 0
 
 

@@ -67,7 +67,7 @@ def bench_pages(build_dir: Path, repeat: int = 30) -> dict[str, float]:
 
     from web.app import create_app
     client = TestClient(create_app(build_dir))
-    export = builder.load_export(build_dir / builder.EXPORT_NAME)
+    export = builder.load_export(builder.export_path(build_dir))
     paths = [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]]
     sizes = {p: len(client.get(p).content) for p in paths}
     largest_unit = max(sizes, key=sizes.get)
@@ -97,10 +97,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         out = Path(d)
         build = bench_build(args.runs, out)
-        store = Store(builder.load_export(out / builder.EXPORT_NAME))
-        latency = bench_search(SearchEngine.open(out, store))
+        store = Store(builder.load_export(builder.export_path(out)))
+        gen = builder.generation(out)
+        latency = bench_search(SearchEngine.open(gen, store))
         pages = bench_pages(out)
-        quality = summarize(search_scores(SearchEngine.open(out, store), judged_queries()))
+        quality = summarize(search_scores(SearchEngine.open(gen, store), judged_queries()))
     print(f"build (parse, citations, index): best {min(build):.2f} s, median {statistics.median(build):.2f} s "
           f"over {len(build)} runs")
     print(f"search latency in-process over {latency['queries']} judged queries: p50 {latency['p50_ms']:.1f} ms, "

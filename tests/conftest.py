@@ -20,4 +20,4 @@ def build_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def export(build_dir) -> dict:
-    return builder.load_export(build_dir / builder.EXPORT_NAME)
+    return builder.load_export(builder.export_path(build_dir))

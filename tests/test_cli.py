@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from kb import build as builder
+
 
 @pytest.fixture(scope="module")
 def kb(build_dir):
@@ -53,7 +55,7 @@ def test_export_writes_the_build(kb, tmp_path, build_dir):
     out = tmp_path / "kb.json"
     r = kb("export", str(out))
     assert r.returncode == 0
-    assert out.read_bytes() == (build_dir / "kb.json").read_bytes()
+    assert out.read_bytes() == builder.export_path(build_dir).read_bytes()
     assert kb("export", str(tmp_path / "no" / "such" / "dir.json")).returncode == 2
 
 
@@ -63,12 +65,20 @@ def test_check_passes_on_the_real_corpus(kb):
     assert "0 problem(s)" in r.stderr
 
 
-def test_corrupt_build_is_a_clear_error(tmp_path):
-    (tmp_path / "kb.json").write_text("{not json")
-    from kb import build as builder
-    (tmp_path / "stamp").write_text(builder.source_stamp() + "\n")
-    env = dict(os.environ, KB_BUILD_DIR=str(tmp_path))
-    r = subprocess.run([sys.executable, "-m", "kb.cli", "show", "it-laws", "1"], env=env,
+def corrupt_build(tmp_path):
+    """A current generation whose export is not JSON (its stamp says it is up to date)."""
+    gen = tmp_path / "gen-broken"
+    gen.mkdir()
+    (gen / "kb.json").write_text("{not json")
+    (gen / "stamp").write_text(builder.source_stamp() + "\n")
+    builder.switch(tmp_path, gen)
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", [("show", "it-laws", "1"), ("check",), ("search", "carta")])
+def test_corrupt_build_is_a_clear_error(tmp_path, command):
+    env = dict(os.environ, KB_BUILD_DIR=str(corrupt_build(tmp_path)))
+    r = subprocess.run([sys.executable, "-m", "kb.cli", *command], env=env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
     assert "corrupt build" in r.stderr and "Traceback" not in r.stderr

@@ -78,4 +78,4 @@ def test_check_reports_noise_gaps_duplicates_and_empty_units(export):
 
 def test_two_builds_are_byte_identical(tmp_path, build_dir):
     second = builder.build(tmp_path)
-    assert second.read_bytes() == (build_dir / builder.EXPORT_NAME).read_bytes()
+    assert second.read_bytes() == builder.export_path(build_dir).read_bytes()

@@ -4,6 +4,7 @@ import re
 import pytest
 
 from kb.evaluation import judged_queries
+from kb import build as builder
 from kb.search.engine import SearchEngine
 from kb.search.query import QueryError, number_query, plan, whoosh_query
 from kb.store import Store
@@ -12,7 +13,7 @@ from kb.store import Store
 
 @pytest.fixture(scope="module")
 def engine(build_dir, export):
-    return SearchEngine.open(build_dir, Store(export))
+    return SearchEngine.open(builder.generation(build_dir), Store(export))
 
 
 def units(result, n=10):

@@ -1,11 +1,14 @@
 """The FastAPI application: one Site (the build it reads) per app."""
 from __future__ import annotations
 
+import html
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
+from fastapi.responses import HTMLResponse
 from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
@@ -38,11 +41,12 @@ class Site:
     graph: Any
 
     @classmethod
-    def load(cls, build_dir: Path) -> "Site":
-        store = Store(builder.load_export(build_dir / builder.EXPORT_NAME))
+    def load(cls, gen: Path) -> "Site":
+        """Everything from one build generation."""
+        store = Store(builder.load_export(gen / builder.EXPORT_NAME))
         concordance = Concordance.load()
-        return cls(store, SearchEngine.open(build_dir, store), concordance,
-                   load_translations(build_dir / LOCALE_BUILD_DIR), build_graph(store.export, concordance))
+        return cls(store, SearchEngine.open(gen, store), concordance,
+                   load_translations(gen / LOCALE_BUILD_DIR), build_graph(store.export, concordance))
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
         """The concordance rows of a Law article, as links to the other edition."""
@@ -60,6 +64,13 @@ class Site:
         return out
 
 
+def _unavailable_page(message: str) -> str:
+    """Served when no build can be read: plain, self-contained, the message escaped."""
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Unavailable</title></head>"
+            f"<body><main><h1>503</h1><p role=\"alert\">{html.escape(message)}</p>"
+            "<p>Run <code>kb build</code>, then reload.</p></main></body></html>")
+
+
 def _error_page(request: Request, status: int, message: str):
     site = request.app.state.site
     heading = {404: "404", 400: "400"}.get(status, str(status))
@@ -67,13 +78,77 @@ def _error_page(request: Request, status: int, message: str):
                         documents=site.store.export["documents"])
 
 
+class Builds:
+    """Follows the build folder's `current` generation for a running app.
+
+    Each request checks the link (one readlink); when a new generation appears it
+    is loaded in the background while requests go on with the old one, then
+    swapped in by one assignment. A build that cannot be loaded leaves the last
+    good one serving; with none at all, requests get a 503 naming the problem.
+    """
+
+    def __init__(self, app: FastAPI, build_dir: Path):
+        self.app, self.build_dir = app, build_dir
+        self.tried: Path | None = None     # the last generation loaded or found unusable
+        self.serving: Path | None = None   # the generation of the site in use
+        self.error: str | None = None
+        self._loading = threading.Lock()
+        app.state.site = None
+        self._load(self._current())
+
+    def _current(self) -> Path | None:
+        try:
+            return builder.generation(self.build_dir)
+        except builder.BuildError as e:
+            self.error = str(e)
+            return None
+
+    def _load(self, gen: Path | None) -> None:
+        if gen is None:
+            return
+        self.tried = gen
+        try:
+            site = Site.load(gen)
+        except Exception as e:  # a corrupt generation: keep serving the last good one
+            self.error = f"cannot load the build {gen.name}: {e}"
+            return
+        self.app.state.site, self.serving, self.error = site, gen, None
+
+    def check(self) -> None:
+        gen = self._current()
+        if gen is not None and gen != self.tried and self._loading.acquire(blocking=False):
+            def load() -> None:
+                try:
+                    self._load(gen)
+                finally:
+                    self._loading.release()
+            if self.app.state.site is None:
+                load()  # nothing to serve meanwhile: load now
+            else:
+                threading.Thread(target=load, daemon=True).start()
+
+
 def create_app(build_dir: Path | None = None) -> FastAPI:
+    """The app over a build folder (`kb build` output); it follows new builds as they land."""
     build_dir = build_dir or builder.default_build_dir()
     # the OpenAPI description is served as JSON; its browser UI would load a CDN, so it is off
     app = FastAPI(title="Bridge laws knowledge base", version="0.1.0", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json",
                   description="The Laws of Duplicate Bridge (IT 2017, ES 2007), FIGB norms, time references, Burraco.")
-    app.state.site = Site.load(build_dir)
+    builds = Builds(app, build_dir)
+
+    @app.middleware("http")
+    async def current_build(request: Request, call_next):
+        builds.check()
+        if request.app.state.site is None:
+            message = f"The knowledge base is not available: {builds.error}"
+            if request.url.path.startswith("/api/"):
+                return error_response(503, message)
+            return HTMLResponse(_unavailable_page(message), status_code=503)
+        response = await call_next(request)
+        response.headers["x-build"] = builds.serving.name if builds.serving else ""
+        return response
+
     app.add_middleware(ETagMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=800)  # compresses what ETag validated
     app.add_middleware(SecurityMiddleware)  # outermost: every response, errors included, gets the headers
