@@ -1,0 +1,122 @@
+"""Bounded load on loopback: a real `kb serve` and N keep-alive clients, for the bench and tests.
+
+Only 127.0.0.1 is ever addressed; every run stops by itself after its time or
+request budget.
+"""
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def serving(build_dir: Path, startup_s: float = 60) -> Iterator[tuple[int, int]]:
+    """`kb serve` on a free loopback port; yields (port, server pid); stopped on exit."""
+    port = free_port()
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+    proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--host", HOST, "--port", str(port)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + startup_s
+        while True:
+            try:
+                conn = http.client.HTTPConnection(HOST, port, timeout=2)
+                conn.request("GET", "/api/docs")
+                if conn.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError("kb serve did not start")
+            time.sleep(0.2)
+        yield port, proc.pid
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def resident_mb(pid: int) -> float:
+    """Resident memory of a process (Linux /proc), in MB."""
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@dataclass
+class LoadResult:
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.latencies_ms) or [0.0]
+        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+    @property
+    def throughput(self) -> float:
+        return len(self.latencies_ms) / self.seconds if self.seconds else 0.0
+
+
+def run(port: int, paths: list[str], clients: int, seconds: float | None = None,
+        requests_per_client: int | None = None) -> LoadResult:
+    """`clients` threads, each on its own keep-alive connection, cycling through `paths`
+    until the time or request budget runs out."""
+    result = LoadResult()
+    lock = threading.Lock()
+    start = time.monotonic()
+    stop_at = start + seconds if seconds else None
+
+    def client(offset: int) -> None:
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
+        n = 0
+        while (stop_at is None or time.monotonic() < stop_at) and (requests_per_client is None or n < requests_per_client):
+            path = paths[(offset + n) % len(paths)]
+            t0 = time.perf_counter()
+            try:
+                conn.request("GET", path)
+                r = conn.getresponse()
+                r.read()
+                ok = r.status == 200
+            except (OSError, http.client.HTTPException) as e:
+                ok = False
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=30)
+                path = f"{path} ({e!r})"
+            ms = (time.perf_counter() - t0) * 1000
+            with lock:
+                if ok:
+                    result.latencies_ms.append(ms)
+                else:
+                    result.errors.append(path)
+            n += 1
+        conn.close()
+
+    threads = [threading.Thread(target=client, args=(i * 7,)) for i in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    result.seconds = time.monotonic() - start
+    return result
