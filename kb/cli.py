@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -110,7 +111,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     builder.ensure_build(args.build_dir)
     build_dir = args.build_dir or builder.default_build_dir()
     print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
-    uvicorn.run(create_app(build_dir), host=args.host, port=args.port, log_level="warning")
+    if args.workers > 1:  # each worker process loads the build; the factory reads $KB_BUILD_DIR
+        os.environ["KB_BUILD_DIR"] = str(build_dir)
+        uvicorn.run("web.app:create_app", factory=True, workers=args.workers, host=args.host, port=args.port,
+                    log_level="warning")
+    else:
+        uvicorn.run(create_app(build_dir), host=args.host, port=args.port, log_level="warning")
     return 0
 
 
@@ -145,6 +151,7 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("serve", help="build if stale, then serve the site")
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=int, default=8000)
+    v.add_argument("--workers", type=int, default=1, help="server processes (each holds the whole build)")
     v.set_defaults(func=cmd_serve)
     return p
 

@@ -27,11 +27,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(build_dir: Path, startup_s: float = 60) -> Iterator[tuple[int, int]]:
+def serving(build_dir: Path, startup_s: float = 60, workers: int = 1) -> Iterator[tuple[int, int]]:
     """`kb serve` on a free loopback port; yields (port, server pid); stopped on exit."""
     port = free_port()
     env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
-    proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--host", HOST, "--port", str(port)],
+    proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--host", HOST, "--port", str(port),
+                             "--workers", str(workers)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + startup_s
