@@ -79,10 +79,10 @@ def search(request: Request,
            q: str = Query("", description="words, a clause number (27B1, art. 50, Artículo 64), typos welcome"),
            doc: str | None = None, lang: str | None = None, kind: str | None = None,
            ui: str | None = Query(None, description="the user's language (it, es): picks where a number jumps"),
-           limit: int = Query(10, ge=1, le=100), page: int = Query(1, ge=1, le=1000)) -> dict[str, Any]:
+           limit: int = Query(10, ge=1, le=100), page: int = Query(1, ge=1, le=1000)) -> JSONResponse:
     try:
         result = _site(request).engine.search(q, doc=doc, lang=lang, kind=kind, limit=limit, page=page,
                                               ui=ui if ui in ("it", "es") else None)
     except QueryError as e:
         raise ApiError(400, str(e)) from e
-    return result.to_dict()
+    return JSONResponse(result.to_dict())  # plain data already: skip FastAPI's generic encoder
