@@ -11,6 +11,7 @@ against. Time-reference entries cite the 2007 numbering: they resolve in
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
@@ -226,17 +227,10 @@ def _point(m: Mention, doc: Document, unit: Unit, source: tuple[str, str, str]) 
     # a clause numbered exactly so ("31-2" for "punto 2"), else one whose numbering ends so ("8-1a2" for "a2")
     candidates = ([cid for cid in others if cid.lower().rsplit("-", 1)[-1] == key]
                   or [cid for cid in others if re.sub(r"[^a-z0-9]", "", cid.lower()).endswith(key)])
-    best = max(candidates, key=lambda cid: _common_prefix(cid, source[2]), default=None)
+    best = max(candidates, key=lambda cid: len(os.path.commonprefix([cid, source[2]])), default=None)
     if best is None and re.fullmatch(r"[a-z]", key):
         return Citation(source, m.raw, Target(doc.id, unit.id, None), "law-item", True, extra={"item": key})
     return Citation(source, m.raw, Target(doc.id, unit.id, best), "relative", True)
-
-
-def _common_prefix(a: str, b: str) -> int:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
 
 
 def _definition(m: Mention, doc: Document, source: tuple[str, str, str], corpus: Corpus) -> Citation | None:

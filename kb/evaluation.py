@@ -9,6 +9,7 @@ text. Multisets: a line citing 12C1 twice counts twice.
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ def gold_rows(directory: Path = REFERENCES_DIR) -> dict[str, list[dict[str, str]
     """Labelled rows per source document (files `<doc>.tsv` or `<doc>-<part>.tsv`)."""
     out: dict[str, list[dict[str, str]]] = {}
     for path in sorted(directory.glob("*.tsv")):
-        doc = path.stem if path.stem in LAW_DOCS or not path.stem[-1].isdigit() else path.stem.rsplit("-", 1)[0]
+        doc = re.sub(r"-\d+$", "", path.stem)  # it-laws-1.tsv and it-laws-2.tsv are parts of it-laws
         with path.open(encoding="utf-8") as f:
             rows = list(csv.DictReader((ln for ln in f if not ln.startswith("#")), delimiter="\t",
                                        quoting=csv.QUOTE_NONE))

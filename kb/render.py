@@ -5,14 +5,15 @@ import shutil
 import textwrap
 from typing import Any
 
-from .clauseid import ClauseId, readable
+from .clauseid import readable
+from .store import clause_depths, clause_label
 
 
 def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = None) -> str:
     width = width or min(shutil.get_terminal_size((100, 24)).columns, 100)
     title = unit.get("title") or "(senza titolo)"
     out = [f"{doc['id']} {unit['id']} — {title}", "=" * min(width, 72)]
-    depth = _depths(unit["clauses"])
+    depth = clause_depths(unit)
     for c in unit["clauses"]:
         indent = "  " * depth[c["id"]]
         out += _render_clause(doc, unit, c, indent, width)
@@ -29,7 +30,9 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
 def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
                    indent: str, width: int) -> list[str]:
     """Label (and title) first, then each paragraph hanging under it."""
-    label = _clause_label(doc, unit, c)
+    label = clause_label(doc, unit, c)
+    if label and (c.get("ref") is not None or c.get("kind") == "entry"):
+        label = f"[{label}]"
     out: list[str] = []
     if c.get("title"):
         out += textwrap.wrap(f"{label} {c['title']}".strip(), width, initial_indent=indent,
@@ -57,22 +60,6 @@ def _tables_at(tables: list[dict[str, Any]], at: int, indent: str) -> list[str]:
 
 def _indented(lines: list[str], indent: str) -> list[str]:
     return [indent + line for line in lines]
-
-
-def _clause_label(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any]) -> str:
-    if c["id"] == unit["id"]:
-        return ""
-    label = readable(c["id"]) if ClauseId.parse(c["id"]) else (c.get("label") or "")
-    if c.get("ref") is not None or c.get("kind") == "entry":
-        label = f"[{c.get('ref') or '—'}]"
-    return label
-
-
-def _depths(clauses: list[dict[str, Any]]) -> dict[str, int]:
-    depth: dict[str, int] = {}
-    for c in clauses:
-        depth[c["id"]] = depth.get(c["parent"], -1) + 1 if c["parent"] else 0
-    return depth
 
 
 def render_table(table: dict[str, Any]) -> list[str]:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .clauseid import readable
+
 
 class NotFound(LookupError):
     """An unknown document or unit; the message names what exists."""
@@ -67,3 +69,23 @@ class Store:
     def title(self, doc_id: str, unit_id: str) -> str:
         unit = self._units.get(doc_id, {}).get(unit_id)
         return (unit.get("title") or "") if unit else ""
+
+
+def clause_depths(unit: dict[str, Any]) -> dict[str, int]:
+    """How deep each clause sits under its unit (the unit's own clause is 0)."""
+    out: dict[str, int] = {}
+    for c in unit["clauses"]:
+        out[c["id"]] = out.get(c["parent"], -1) + 1 if c["parent"] else 0
+    return out
+
+
+def clause_label(doc: dict[str, Any], unit: dict[str, Any], clause: dict[str, Any]) -> str:
+    """What a clause is called where it is shown: `27B1(a)` for the Laws, a time-reference
+    entry's reference as written, otherwise its own label; "" for the unit's lead clause."""
+    if clause["id"] == unit["id"]:
+        return ""
+    if doc["kind"] == "laws" and unit["kind"] == "article":
+        return readable(clause["id"])
+    if clause.get("ref") is not None or clause.get("kind") == "entry":
+        return clause.get("ref") or "—"
+    return clause.get("label") or ""

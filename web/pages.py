@@ -13,10 +13,10 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from kb.clauseid import article_of, readable
 from kb.search.engine import url_for
 from kb.search.query import QueryError
-from kb.store import NotFound
+from kb.store import NotFound, clause_depths, clause_label
 
 from .i18n import LOCALES, negotiate
-from .views import clause_label, clause_paragraphs, depth, marked, neighbours
+from .views import clause_paragraphs, marked, neighbours
 
 router = APIRouter()
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -167,7 +167,7 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
     from .api import unit_links
     links = unit_links(site.store, site.parallels, d["id"], u["id"])
     out_cits = site.store.outgoing(d["id"], u["id"])
-    levels = depth(u)
+    levels = clause_depths(u)
     by_clause: dict[str, dict[str, list[Any]]] = {}
     for kind in ("norms", "timerefs", "parallel"):
         for link in links[kind]:

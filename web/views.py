@@ -68,23 +68,6 @@ def marked(snippet: str) -> list[Segment]:
     return out
 
 
-def depth(unit: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for c in unit["clauses"]:
-        out[c["id"]] = out.get(c["parent"], -1) + 1 if c["parent"] else 0
-    return out
-
-
-def clause_label(doc: dict[str, Any], unit: dict[str, Any], clause: dict[str, Any]) -> str:
-    if clause["id"] == unit["id"]:
-        return ""
-    if doc["kind"] == "laws" and unit["kind"] == "article":
-        return readable(clause["id"])
-    if clause.get("ref") is not None or clause.get("kind") == "entry":
-        return clause.get("ref") or "—"
-    return clause.get("label") or ""
-
-
 def neighbours(store: Store, doc: str, unit: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
     ids = list(store.units_of(doc))
     i = ids.index(unit)

@@ -41,8 +41,6 @@ LINK_LIFT = 1.0           # share of an annotating entry's score given to its La
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
 FIELDS = ("plain", "title_it", "title_es", "body_it", "body_es")
-DOCS = ("it-laws", "es-laws", "it-norms", "it-timeref", "it-burraco")
-KINDS = ("article", "definition", "norm", "appendix", "topic", "front")
 
 
 @dataclass
@@ -94,6 +92,7 @@ class SearchEngine:
         self.glossary = glossary
         self.thesaurus = thesaurus
         self.lifts = _lifts(store.export)
+        self.kinds = sorted({u["kind"] for d in store.export["documents"] for u in d["units"]})
         with self.ix.searcher() as searcher:  # docnum → (doc, unit, clause, kind, lang)
             self.meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"])
                          for n, f in searcher.iter_docs()}
@@ -109,7 +108,7 @@ class SearchEngine:
 
     def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
                limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
-        _check_filters(doc, lang, kind, limit, page)
+        self._check_filters(doc, lang, kind, limit, page)
         p = plan(q, self.glossary, self.thesaurus)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page)
@@ -343,6 +342,18 @@ class SearchEngine:
             words.append(w)
         return " ".join(words) if changed else None
 
+    def _check_filters(self, doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
+        if doc is not None and doc not in self.store.documents:
+            raise QueryError(f"unknown document {doc!r}; documents: {', '.join(self.store.documents)}")
+        if lang is not None and lang not in ("it", "es"):
+            raise QueryError(f"unknown language {lang!r}; languages: it, es")
+        if kind is not None and kind not in self.kinds:
+            raise QueryError(f"unknown kind {kind!r}; kinds: {', '.join(self.kinds)}")
+        if not 1 <= limit <= 100:
+            raise QueryError("limit must be between 1 and 100")
+        if not 1 <= page <= 1000:
+            raise QueryError("page must be between 1 and 1000")
+
     def _lang(self, doc: str) -> str:
         return self.store.doc(doc)["lang"]
 
@@ -351,19 +362,6 @@ class SearchEngine:
 
 
 # ---------------------------------------------------------------- helpers
-
-def _check_filters(doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
-    if doc is not None and doc not in DOCS:
-        raise QueryError(f"unknown document {doc!r}; documents: {', '.join(DOCS)}")
-    if lang is not None and lang not in ("it", "es"):
-        raise QueryError(f"unknown language {lang!r}; languages: it, es")
-    if kind is not None and kind not in KINDS:
-        raise QueryError(f"unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
-    if not 1 <= limit <= 100:
-        raise QueryError("limit must be between 1 and 100")
-    if not 1 <= page <= 1000:
-        raise QueryError("page must be between 1 and 1000")
-
 
 def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str, str, str]]]:
     """Time-reference entries and norm paragraphs → the Law clauses they annotate or integrate
