@@ -9,6 +9,7 @@ matching and for "did you mean".
 from __future__ import annotations
 
 import warnings
+from functools import lru_cache
 
 with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer Pythons warn about
     warnings.simplefilter("ignore", SyntaxWarning)
@@ -66,5 +67,20 @@ ANALYZERS = {lang: stemmed(lang) for lang in LANGS}
 PLAIN = plain()
 
 
+SHORT_TEXT = 80  # queries, words and glossary terms: analysed once, then remembered
+
+
+_BY_NAME = {"plain": PLAIN, **ANALYZERS}
+_NAME_OF = {id(a): name for name, a in _BY_NAME.items()}  # analyzers are unhashable: known by name
+
+
 def terms(analyzer: Analyzer, text: str) -> list[str]:
+    name = _NAME_OF.get(id(analyzer))
+    if name and len(text) <= SHORT_TEXT:
+        return list(_short_terms(name, text))
     return [t.text for t in analyzer(text)]
+
+
+@lru_cache(maxsize=32768)
+def _short_terms(name: str, text: str) -> tuple[str, ...]:
+    return tuple(t.text for t in _BY_NAME[name](text))

@@ -1,6 +1,7 @@
 """The search engine: plan → whoosh → clauses grouped by unit → hits with snippets.
 
-One whoosh searcher per call (the index is opened read-only once). Units are
+The index is opened read-only once; its postings are read through the
+engine's Scorer, which caches them. Units are
 ranked by their best clause plus a little of the next ones; a matching
 time-reference entry or norm paragraph lifts the Law clause it annotates or
 integrates; each hit carries its parallel clause in the other language.
@@ -12,13 +13,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..clauseid import article_of, readable
 from ..concordance import Concordance
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, terms
 from .glossary import Glossary, Thesaurus
 from .index import INDEX_NAME, UNIT_LEVEL, open_index
-from .scoring import Scorer, edit_distance
+from .ranking import OTHER_GAME, PARALLEL_DOC, UnitRanker
+from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
 from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
 
@@ -26,19 +30,11 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh import query as Q
 
-KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.6}  # the Laws answer first
-OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
 OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
 COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
-SECOND_CLAUSE_WEIGHT = 0.1
 COORD_BASE = 0.1  # a clause matching half the words scores about half: all the words count
-UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
-PARALLEL_DOC = {"it-laws": "es-laws", "es-laws": "it-laws"}
-PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
-LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
-INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
 FIELDS = ("plain", "title_it", "title_es", "body_it", "body_es")
 
@@ -91,13 +87,16 @@ class SearchEngine:
         self.concordance = concordance
         self.glossary = glossary
         self.thesaurus = thesaurus
-        self.lifts = _lifts(store.export)
         self.kinds = sorted({u["kind"] for d in store.export["documents"] for u in d["units"]})
-        with self.ix.searcher() as searcher:  # docnum → (doc, unit, clause, kind, lang)
-            self.meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"])
-                         for n, f in searcher.iter_docs()}
-            self.scorer = Scorer(searcher, FIELDS)
-        self.other_game_docs = {n for n, m in self.meta.items() if m[0] == OTHER_GAME}
+        searcher = self.ix.searcher()
+        meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"]) for n, f in searcher.iter_docs()}
+        self.scorer = Scorer(searcher, FIELDS)
+        self.meta_list = [meta[n] for n in range(self.scorer.doc_count)]  # docnum → identity
+        self.keys = [m[:3] for m in self.meta_list]  # docnum → (doc, unit, clause)
+        self.unit_kind = {(d["id"], u["id"]): u["kind"] for d in store.export["documents"] for u in d["units"]}
+        self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
+        self.ranker = UnitRanker(self.keys, self.unit_kind, self.doc_lang, _lifts(store.export))
+        self.other_game_docs = np.array([m[0] == OTHER_GAME for m in self.meta_list])
 
     @classmethod
     def open(cls, build_dir: Path, store: Store) -> "SearchEngine":
@@ -112,12 +111,11 @@ class SearchEngine:
         p = plan(q, self.glossary, self.thesaurus)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page)
-        with self.ix.searcher() as searcher:
-            prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(searcher, p), QUERY_PREFERENCE)
-            scores, suggestion = self._scores(searcher, p, doc, lang, kind, prefer[0])
-            other_game = doc == OTHER_GAME or self._about_other_game(searcher, p)
+        prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(p), QUERY_PREFERENCE)
+        scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
+        other_game = doc == OTHER_GAME or self._about_other_game(p)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
-        units = self._rank(scores, p, pinned, prefer, other_game)
+        units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
         facets = _facets(units)
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
         start = (page - 1) * limit
@@ -128,141 +126,83 @@ class SearchEngine:
 
     # ------------------------------------------------------------ scoring
 
-    def _scores(self, searcher: Any, p: Plan, doc: str | None, lang: str | None, kind: str | None,
-                prefer: str | None = None) -> tuple[dict[tuple[str, str, str], float], str | None]:
-        """Clause scores; words the index does not know are also searched as their
+    def _scores(self, p: Plan, doc: str | None, lang: str | None, kind: str | None,
+                prefer: str | None = None) -> tuple[np.ndarray, str | None]:
+        """Clause scores (a vector over the index's documents); words the index does not know are also searched as their
         likeliest correction (the `suggestion`) and approximately; words foreign to the
         user's language are also searched as their near cognates ("involuntaria" →
         "involontaria")."""
         keep = self._keep(doc, lang, kind)
         foreign = {w for w, root in zip(p.words, _stems(p, prefer))
-                   if prefer and len(w) >= COGNATE_MIN and searcher.doc_frequency(f"body_{prefer}", root) == 0
-                   and searcher.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
-        scores = self._run(searcher, term_queries(p, cognates=foreign), p, keep)
-        unknown = {w for w in p.words if self._unknown(searcher, w)}
-        suggestion = self._suggestion(searcher, p, unknown) if unknown else None
+                   if prefer and len(w) >= COGNATE_MIN and self.scorer.doc_frequency(f"body_{prefer}", root) == 0
+                   and self.scorer.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
+        scores = self._run(term_queries(p, cognates=foreign), p, keep)
+        unknown = {w for w in p.words if self._unknown(w)}
+        suggestion = self._suggestion(p, unknown) if unknown else None
         if suggestion:
             corrected = plan(suggestion, self.glossary, self.thesaurus)
-            _merge(scores, self._run(searcher, term_queries(corrected), corrected, keep))
-        if p.words and (unknown or max(scores.values(), default=0) < WEAK_SCORE):
+            scores = np.maximum(scores, self._run(term_queries(corrected), corrected, keep))
+        if p.words and (unknown or scores.max(initial=0.0) < WEAK_SCORE):
             fuzzy = unknown or set(p.words)
-            _merge(scores, self._run(searcher, term_queries(p, fuzzy), p, keep))
+            scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
         return scores, suggestion
 
-    def _unknown(self, searcher: Any, word: str) -> bool:
+    def _unknown(self, word: str) -> bool:
         """A word the texts know in no inflection, in neither language: likely a typo.
         ("chiede" is no typo of "chieda": the texts have "chiedere".)"""
-        if searcher.doc_frequency("plain", word):
+        if self.scorer.doc_frequency("plain", word):
             return False
-        return not any(searcher.doc_frequency(f"body_{lang}", stem)
+        return not any(self.scorer.doc_frequency(f"body_{lang}", stem)
                        for lang in LANGS for stem in terms(ANALYZERS[lang], word))
 
-    def _about_other_game(self, searcher: Any, p: Plan) -> bool:
+    def _about_other_game(self, p: Plan) -> bool:
         """Does the query use a word that belongs to Burraco rather than to bridge
         (found almost only in the Burraco code: "pozzetto", "matta", "burraco")?"""
-        burraco = self.other_game_docs
         for w in p.words:
-            docs = [n for n, _ in self.scorer.postings(searcher, "plain", w)]
-            if docs and sum(n in burraco for n in docs) >= OTHER_GAME_SHARE * len(docs):
+            docs, _ = self.scorer.postings("plain", w)
+            if len(docs) and self.other_game_docs[docs].sum() >= OTHER_GAME_SHARE * len(docs):
                 return True
         return False
 
-    def _language_of(self, searcher: Any, p: Plan) -> str | None:
+    def _language_of(self, p: Plan) -> str | None:
         """The language whose texts know more of the query's words (None when even)."""
-        known = {lang: sum(1 for s in p.stems[lang] if searcher.doc_frequency(f"body_{lang}", s)) for lang in LANGS}
+        known = {lang: sum(1 for s in p.stems[lang] if self.scorer.doc_frequency(f"body_{lang}", s)) for lang in LANGS}
         if known["it"] == known["es"]:
             return None
         return max(known, key=known.get)
 
-    def _run(self, searcher: Any, queries: list[WordQuery], p: Plan, keep: Any
-             ) -> dict[tuple[str, str, str], float]:
+    def _run(self, queries: list[WordQuery], p: Plan, keep: np.ndarray | None) -> np.ndarray:
         """Sum the scores of every term query per clause, then reward clauses that
         match more of the query's words (or of its glossary translation)."""
-        total: dict[int, float] = {}
-        words: dict[int, set[str]] = {}
+        total = np.zeros(self.scorer.doc_count)
+        matched = np.zeros(self.scorer.doc_count, dtype=np.int64)  # bit set of the query's words matched
+        bits: dict[str, int] = {}
         for word, q in queries:
-            for n, s in self._matches(searcher, q):
-                if n in total:
-                    total[n] += s
-                    words[n].add(word)
-                else:
-                    total[n] = s
-                    words[n] = {word}
+            bit = bits.setdefault(word, 1 << len(bits))
+            docs, scores = self._matches(q)
+            total[docs] += scores  # each document once per list: plain fancy indexing adds right
+            matched[docs] |= bit
         if keep is not None:
-            total = {n: s for n, s in total.items() if keep(n)}
-        out = {}
-        n_words = max(len(p.words), 1)
-        for n, s in total.items():
-            matched = words[n]
-            coord = len(matched - {"~"}) / n_words
-            if "~" in matched:
-                coord = max(coord, 0.8)
-            out[self.meta[n][:3]] = s * (COORD_BASE + (1 - COORD_BASE) * coord)
-        return out
+            matched *= keep
+        approximate = bits.get("~", 0)  # "~": the glossary translation, worth most of the words
+        coord = np.bitwise_count(matched & ~approximate) / max(len(p.words), 1)
+        if approximate:
+            coord = np.where(matched & approximate, np.maximum(coord, 0.8), coord)
+        return np.where(matched > 0, total * (COORD_BASE + (1 - COORD_BASE) * coord), 0.0)
 
-    def _matches(self, searcher: Any, q: Any) -> Any:
+    def _matches(self, q: Any) -> Postings:
         if isinstance(q, Q.FuzzyTerm):
-            return self.scorer.constant(searcher, q.fieldname, self.scorer.near(q.text, q.maxdist, q.prefixlength),
-                                        q.boost).items()
+            return self.scorer.constant(q.fieldname, self.scorer.near(q.text, q.maxdist, q.prefixlength), q.boost)
         if isinstance(q, Q.Prefix):
-            return self.scorer.best(searcher, q.fieldname, self.scorer.with_prefix(q.text), q.boost).items()
-        return self.scorer.term(searcher, q.fieldname, q.text, q.boost)
+            return self.scorer.best(q.fieldname, self.scorer.with_prefix(q.text), q.boost)
+        return self.scorer.term(q.fieldname, q.text, q.boost)
 
-    def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> Any:
+    def _keep(self, doc: str | None, lang: str | None, kind: str | None) -> np.ndarray | None:
+        """The clauses the filters allow, as a 0/1 vector over document numbers."""
         if not (doc or lang or kind):
             return None
-        return lambda n: ((not doc or self.meta[n][0] == doc) and (not lang or self.meta[n][4] == lang)
-                          and (not kind or self.meta[n][3] == kind))
-
-    def _rank(self, scores: dict[tuple[str, str, str], float], p: Plan,
-              pinned: list[tuple[str, str, str]], prefer: tuple[str | None, float] = (None, 1.0),
-              other_game: bool = False) -> list[tuple[tuple[str, str], tuple[str, float]]]:
-        """Units best first, as (doc, unit) → (best clause, score); pinned clauses lead."""
-        ranked = [(key, (best, raw * self._weight(key, p, prefer, other_game)))
-                  for key, (best, raw) in self._unit_scores(scores).items()]
-        top = max((s for _, (_, s) in ranked), default=1.0)
-        for i, (d, u, c) in enumerate(pinned):  # the clause a number names comes first
-            ranked = [r for r in ranked if r[0] != (d, u)]
-            ranked.append(((d, u), (c, top * 10 + len(pinned) - i)))
-        ranked.sort(key=lambda r: (-r[1][1], r[0]))
-        return ranked
-
-    def _unit_scores(self, scores: dict[tuple[str, str, str], float]) -> dict[tuple[str, str], tuple[str, float]]:
-        """A unit's score: its best clause, a little of the next ones, its whole text, what the
-        entries and norms pointing at it found, and part of its parallel Law's score."""
-        by_unit: dict[tuple[str, str], list[tuple[float, str]]] = {}
-        whole: dict[tuple[str, str], float] = {}
-        for (d, u, c), s in scores.items():
-            if c == UNIT_LEVEL:
-                whole[(d, u)] = s
-                by_unit.setdefault((d, u), [])
-            else:
-                by_unit.setdefault((d, u), []).append((s, c))
-            for target in self.lifts.get((d, u, c), ()):
-                by_unit.setdefault(target[:2], []).append((s * LINK_LIFT, target[2]))
-        out = {}
-        for key, clauses in by_unit.items():
-            clauses.sort(key=lambda sc: (-sc[0], sc[1]))
-            best = clauses[0] if clauses else (0.0, key[1])
-            out[key] = (best[1], best[0] + SECOND_CLAUSE_WEIGHT * sum(s for s, _ in clauses[1:3])
-                        + UNIT_WEIGHT * whole.get(key, 0.0))
-        for (d, u), (best, s) in list(out.items()):  # the same Law in the other edition
-            other = PARALLEL_DOC.get(d)
-            if other and u in self.store.units_of(other) and self._kind((d, u)) == "article":
-                cl, s2 = out.get((other, u), (u, 0.0))
-                out[(other, u)] = (cl, s2 + PARALLEL_LIFT * s)
-        return out
-
-    def _weight(self, key: tuple[str, str], p: Plan, prefer: tuple[str | None, float], other_game: bool) -> float:
-        kind = self._kind(key)
-        w = KIND_WEIGHT.get(kind, 1.0)
-        if p.intent in INTENT_BOOST and kind == INTENT_BOOST[p.intent][0]:
-            w *= INTENT_BOOST[p.intent][1]
-        if prefer[0] and self._lang(key[0]) == prefer[0]:
-            w *= prefer[1]
-        if key[0] == OTHER_GAME and not other_game:
-            w *= OTHER_GAME_WEIGHT
-        return w
+        return np.array([(not doc or m[0] == doc) and (not lang or m[4] == lang) and (not kind or m[3] == kind)
+                         for m in self.meta_list], dtype=np.int64)
 
     # ------------------------------------------------------------ numbers
 
@@ -326,7 +266,7 @@ class SearchEngine:
         return [{"doc": d, "unit": article_of(cid), "clause": cid, "label": readable(cid), "relation": relation,
                  "url": url_for(d, article_of(cid), cid)} for d, cid, relation in pairs]
 
-    def _suggestion(self, searcher: Any, p: Plan, unknown: set[str]) -> str | None:
+    def _suggestion(self, p: Plan, unknown: set[str]) -> str | None:
         """The query with each unknown word replaced by the likeliest word of the texts:
         fewest edits, then most documents."""
         words, changed = [], False
@@ -335,7 +275,7 @@ class SearchEngine:
                 maxdist = 2 if len(w) > 5 else 1
                 near = self.scorer.near(w, maxdist)
                 if near:
-                    best = min(near, key=lambda c: (edit_distance(c, w, maxdist), -self.scorer.frequency(searcher, c), c))
+                    best = min(near, key=lambda c: (edit_distance(c, w, maxdist), -self.scorer.frequency(c), c))
                     words.append(best)
                     changed = True
                     continue
@@ -355,10 +295,8 @@ class SearchEngine:
             raise QueryError("page must be between 1 and 1000")
 
     def _lang(self, doc: str) -> str:
-        return self.store.doc(doc)["lang"]
+        return self.doc_lang[doc]
 
-    def _kind(self, key: tuple[str, str]) -> str:
-        return self.store.unit(*key)["kind"]
 
 
 # ---------------------------------------------------------------- helpers
@@ -387,11 +325,6 @@ def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str,
 
 def _stems(p: Plan, lang: str | None) -> list[str]:
     return [stem(lang, w) or w for w in p.words] if lang else list(p.words)
-
-
-def _merge(into: dict[tuple[str, str, str], float], more: dict[tuple[str, str, str], float]) -> None:
-    for key, s in more.items():
-        into[key] = max(into.get(key, 0.0), s)
 
 
 def _facets(units: list[tuple[tuple[str, str], Any]]) -> dict[str, dict[str, int]]:

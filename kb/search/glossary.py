@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from ..concordance import read_tsv
 from ..corpus import CORPUS_DIR
@@ -41,7 +42,22 @@ def light(text: str) -> Words:
 
 def _contains(words: list[str], seq: Words) -> bool:
     n = len(seq)
-    return bool(seq) and any(tuple(words[i:i + n]) == seq for i in range(len(words) - n + 1))
+    return bool(seq) and seq[0] in words and any(tuple(words[i:i + n]) == seq for i in range(len(words) - n + 1))
+
+
+def _first_words(entries: list[list[Words]]) -> dict[str, list[int]]:
+    """First word of any of an entry's forms → the entries' positions: only entries whose
+    first word the query has can match it."""
+    out: dict[str, list[int]] = {}
+    for i, forms in enumerate(entries):
+        for first in {form[0] for form in forms if form}:
+            out.setdefault(first, []).append(i)
+    return out
+
+
+def _candidates(starting: dict[str, list[int]], words: Iterable[str]) -> list[int]:
+    """Positions of the entries that may match, in table order (the order of the output)."""
+    return sorted({i for w in set(words) for i in starting.get(w, ())})
 
 
 class Glossary:
@@ -49,6 +65,7 @@ class Glossary:
         self.pairs = pairs
         self._sides = [{lang: light(p.side(lang)) for lang in LANGS} for p in pairs]
         self._also = [[light(a) for a in p.also] for p in pairs]
+        self._starting = _first_words([[*sides.values(), *also] for sides, also in zip(self._sides, self._also)])
 
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "glossary.tsv") -> "Glossary":
@@ -59,14 +76,16 @@ class Glossary:
     def translate(self, text: str, lang: str) -> list[str]:
         """Other-language terms for the glossary terms of `lang` found in `text`."""
         words = list(light(text))
-        return [p.side(OTHER[lang]) for p, sides in zip(self.pairs, self._sides) if _contains(words, sides[lang])]
+        return [self.pairs[i].side(OTHER[lang]) for i in _candidates(self._starting, words)
+                if _contains(words, self._sides[i][lang])]
 
     def expand(self, text: str) -> dict[str, list[str]]:
         """Terms to search per language: translations of the terms found, and both
         sides' terms for an `also` name ("claim", "dummy", "carta scoperta")."""
         words = list(light(text))
         out: dict[str, list[str]] = {lang: [] for lang in LANGS}
-        for pair, sides, also in zip(self.pairs, self._sides, self._also):
+        for i in _candidates(self._starting, words):
+            pair, sides, also = self.pairs[i], self._sides[i], self._also[i]
             for lang in LANGS:
                 if _contains(words, sides[lang]):
                     out[OTHER[lang]].append(pair.side(OTHER[lang]))
@@ -86,6 +105,7 @@ class Thesaurus:
     def __init__(self, rows: list[tuple[str, str, tuple[str, ...]]]):
         self.rows = rows
         self._phrases = [(lang, light(phrase), terms_) for lang, phrase, terms_ in rows]
+        self._starting = _first_words([[phrase] for _, phrase, _ in self._phrases])
 
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "thesaurus.tsv") -> "Thesaurus":
@@ -98,7 +118,8 @@ class Thesaurus:
     def expand(self, text: str) -> dict[str, list[str]]:
         words = set(light(text))
         out: dict[str, list[str]] = {lang: [] for lang in LANGS}
-        for lang, phrase, terms_ in self._phrases:
-            if phrase and words.issuperset(phrase):  # everyday words, in any order
+        for i in _candidates(self._starting, words):
+            lang, phrase, terms_ = self._phrases[i]
+            if words.issuperset(phrase):  # everyday words, in any order
                 out[lang].extend(terms_)
         return {lang: list(dict.fromkeys(v)) for lang, v in out.items()}

@@ -1,95 +1,141 @@
 """BM25 over the whoosh index's postings, with what never changes kept in memory.
 
 An index generation is read-only, so its field lengths, its vocabulary and every
-postings list once read are cached here; each request still opens its own
-searcher to read a list the first time. Scores are whoosh's BM25F
+postings list once read are cached here. One reader stays open for the
+generation's life and is only touched, under a lock, to read a list the first
+time: a warm request opens no file at all. Scores are whoosh's BM25F
 (`idf · tf·(K1+1) / (tf + K1·(1−B+B·len/avglen))`); prefix and approximate
 matches score a constant, as whoosh's multi-term queries do.
 """
 from __future__ import annotations
 
+import bisect
 import math
 import threading
 from collections import defaultdict
 from typing import Any, Iterable
 
+import numpy as np
+
 B, K1 = 0.75, 1.2
 MAX_EXPANSIONS = 64  # terms a prefix or an approximate word may stand for
+NEAR_CACHE = 4096    # approximate lookups remembered
+
+Postings = tuple[np.ndarray, np.ndarray]  # (docnums, values)
+EMPTY: Postings = (np.zeros(0, dtype=np.intp), np.zeros(0))
 
 
 class Scorer:
     def __init__(self, searcher: Any, fields: Iterable[str]):
+        """`searcher` stays open and is read under the lock; the caller closes it with `close()`."""
+        self._searcher = searcher
         self.doc_count = searcher.doc_count_all()
-        self.lengths = {f: [searcher.doc_field_length(n, f, 0) for n in range(self.doc_count)] for f in fields}
+        self.lengths = {f: np.array([searcher.doc_field_length(n, f, 0) for n in range(self.doc_count)], dtype=np.float64)
+                        for f in fields}
         self.avg = {f: (searcher.avg_field_length(f) or 1.0) for f in fields}
-        self.vocabulary = sorted(t.decode("utf-8") if isinstance(t, bytes) else t
-                                 for t in searcher.lexicon("plain"))
-        self._by_start: dict[str, list[str]] = defaultdict(list)
+        # every field's terms: a word the index lacks is answered without reading or caching
+        # anything, so random queries cannot grow the caches past the index's own size
+        self.lexicon = {f: frozenset(_text(t) for t in searcher.lexicon(f)) for f in fields}
+        self.vocabulary = sorted(self.lexicon["plain"])
         self._by_shape: dict[tuple[str, int], list[str]] = defaultdict(list)  # first letter, length
         for word in self.vocabulary:
-            self._by_start[word[:1]].append(word)
             self._by_shape[(word[:1], len(word))].append(word)
-        self._postings: dict[tuple[str, str], list[tuple[int, float]]] = {}
-        self._scored: dict[tuple[str, str], list[tuple[int, float]]] = {}
-        self._near: dict[tuple[str, int, int], list[str]] = {}  # the vocabulary never changes
+        self._postings: dict[tuple[str, str], Postings] = {}
+        self._scored: dict[tuple[str, str], Postings] = {}
+        self._near: dict[tuple[str, int, int], list[str]] = {}
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------ postings
+    # A postings list is two arrays: document numbers (ascending, each once) and a
+    # value per document (term frequency, or a score): the engine adds them up
+    # vectorised instead of one document at a time.
 
-    def postings(self, searcher: Any, field: str, term: str) -> list[tuple[int, float]]:
+    def close(self) -> None:
+        with self._lock:
+            self._searcher.close()
+
+    def postings(self, field: str, term: str) -> Postings:
+        """(docnums, term frequencies) of a term in a field."""
         key = (field, term)
         cached = self._postings.get(key)
         if cached is None:
-            cached = []
-            if searcher.doc_frequency(field, term):
-                m = searcher.postings(field, term)
-                while m.is_active():
-                    cached.append((m.id(), m.weight()))
-                    m.next()
-            with self._lock:
-                self._postings[key] = cached
+            if term not in self.lexicon[field]:
+                return EMPTY
+            with self._lock:  # whoosh readers seek in shared files: one reader at a time
+                cached = self._postings.get(key)
+                if cached is None:
+                    cached = self._postings[key] = self._read(field, term)
         return cached
 
-    def term(self, searcher: Any, field: str, term: str, boost: float = 1.0) -> Iterable[tuple[int, float]]:
-        """(docnum, BM25 score) for one term of one field."""
+    def _read(self, field: str, term: str) -> Postings:
+        docs, weights = [], []
+        if self._searcher.doc_frequency(field, term):
+            m = self._searcher.postings(field, term)
+            while m.is_active():
+                docs.append(m.id())
+                weights.append(m.weight())
+                m.next()
+        return np.asarray(docs, dtype=np.intp), np.asarray(weights, dtype=np.float64)
+
+    def doc_frequency(self, field: str, term: str) -> int:
+        return len(self.postings(field, term)[0])
+
+    def term(self, field: str, term: str, boost: float = 1.0) -> Postings:
+        """(docnums, BM25 scores) for one term of one field."""
         scored = self._scored.get((field, term))
         if scored is None:
-            plist = self.postings(searcher, field, term)
-            idf = math.log(self.doc_count / (len(plist) + 1)) + 1
-            lengths, avg = self.lengths[field], self.avg[field]
-            scored = [(n, idf * (tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * lengths[n] / avg))) for n, tf in plist]
+            docs, tf = self.postings(field, term)
+            if not len(docs):
+                return EMPTY
+            idf = math.log(self.doc_count / (len(docs) + 1)) + 1
+            norm = K1 * ((1 - B) + B * self.lengths[field][docs] / self.avg[field])
+            scored = (docs, idf * (tf * (K1 + 1)) / (tf + norm))
             with self._lock:
                 self._scored[(field, term)] = scored
-        return scored if boost == 1.0 else [(n, boost * s) for n, s in scored]
+        return scored if boost == 1.0 else (scored[0], boost * scored[1])
 
-    def best(self, searcher: Any, field: str, terms: Iterable[str], boost: float) -> dict[int, float]:
+    def best(self, field: str, terms: Iterable[str], boost: float) -> Postings:
         """Documents holding any of `terms`, each scoring its best term's BM25 (a word's family)."""
-        out: dict[int, float] = {}
-        for t in terms:
-            for n, s in self.term(searcher, field, t, boost):
-                if s > out.get(n, 0.0):
-                    out[n] = s
-        return out
+        found = [self.term(field, t, boost) for t in terms]
+        found = [f for f in found if len(f[0])]
+        if len(found) <= 1:
+            return found[0] if found else EMPTY
+        dense = np.zeros(self.doc_count)
+        for docs, scores in found:
+            dense[docs] = np.maximum(dense[docs], scores)
+        docs = np.flatnonzero(dense)
+        return docs, dense[docs]
 
-    def constant(self, searcher: Any, field: str, terms: Iterable[str], boost: float) -> dict[int, float]:
+    def constant(self, field: str, terms: Iterable[str], boost: float) -> Postings:
         """Documents holding any of `terms`, each scoring `boost` once."""
-        return {n: boost for t in terms for n, _ in self.postings(searcher, field, t)}
+        lists = [self.postings(field, t)[0] for t in terms]
+        docs = np.unique(np.concatenate(lists)) if lists else EMPTY[0]
+        return docs, np.full(len(docs), float(boost))
 
     # ------------------------------------------------------------ vocabulary
 
-    def frequency(self, searcher: Any, word: str) -> int:
-        return len(self.postings(searcher, "plain", word))
+    def frequency(self, word: str) -> int:
+        return self.doc_frequency("plain", word)
 
     def with_prefix(self, prefix: str) -> list[str]:
-        words = self._by_start.get(prefix[:1], [])
-        return [w for w in words if w.startswith(prefix)][:MAX_EXPANSIONS]
+        words = self.vocabulary  # sorted: the prefix's words follow one another
+        i = bisect.bisect_left(words, prefix)
+        out = []
+        while i < len(words) and len(out) < MAX_EXPANSIONS and words[i].startswith(prefix):
+            out.append(words[i])
+            i += 1
+        return out
 
     def near(self, word: str, maxdist: int, prefix: int = 1) -> list[str]:
         """Vocabulary words within `maxdist` edits that share the first `prefix` letters."""
         key = (word, maxdist, prefix)
         found = self._near.get(key)
         if found is None:
-            found = self._near[key] = self._search_near(word, maxdist, prefix)
+            found = self._search_near(word, maxdist, prefix)
+            with self._lock:
+                if len(self._near) >= NEAR_CACHE:  # queries are unbounded: so is this cache, unless emptied
+                    self._near.clear()
+                self._near[key] = found
         return found
 
     def _search_near(self, word: str, maxdist: int, prefix: int) -> list[str]:
@@ -99,6 +145,10 @@ class Scorer:
                 if w != word and w[:prefix] == word[:prefix] and edit_distance(w, word, maxdist) <= maxdist:
                     out.append(w)
         return sorted(out)[:MAX_EXPANSIONS]
+
+
+def _text(term: str | bytes) -> str:
+    return term.decode("utf-8") if isinstance(term, bytes) else term
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

@@ -1,0 +1,84 @@
+"""Unit ranking rules (kb/search/ranking.py), on small hand-made score vectors,
+and the engine's caches staying within the index's own size."""
+import random
+
+import numpy as np
+import pytest
+
+from kb import build as builder
+from kb.search.engine import SearchEngine
+from kb.search.ranking import INTENT_BOOST, PARALLEL_LIFT, SECOND_CLAUSE_WEIGHT, UnitRanker
+from kb.search.scoring import NEAR_CACHE
+from kb.store import Store
+
+# index documents by number: clauses of Law 12 in both editions, a whole-unit document,
+# a time-reference entry and a norm
+KEYS = [("it-laws", "12", "12A1"), ("it-laws", "12", "12A2"), ("it-laws", "12", "12B"), ("it-laws", "12", "12C"),
+        ("it-laws", "12", "*"), ("es-laws", "12", "12A1"), ("it-timeref", "t1", "t1-1"),
+        ("it-norms", "40", "40-1")]
+KINDS = {("it-laws", "12"): "article", ("it-laws", "13"): "article", ("es-laws", "12"): "article",
+         ("it-timeref", "t1"): "topic", ("it-norms", "40"): "norm"}
+LANGS = {"it-laws": "it", "es-laws": "es", "it-timeref": "it", "it-norms": "it"}
+LIFTS = {("it-timeref", "t1", "t1-1"): [("it-laws", "13", "13A")]}
+
+
+@pytest.fixture
+def ranker():
+    return UnitRanker(KEYS, KINDS, LANGS, LIFTS)
+
+
+def vector(**by_position):
+    v = np.zeros(len(KEYS))
+    for pos, score in by_position.items():
+        v[int(pos[1:])] = score
+    return v
+
+
+def as_dict(ranked):
+    return {key: (clause, round(score, 6)) for key, (clause, score) in ranked}
+
+
+def test_a_unit_scores_its_best_clause_plus_a_little_of_the_next_two_and_its_whole_text(ranker):
+    got = as_dict(ranker.rank(vector(p0=2.0, p1=5.0, p2=1.0, p3=0.5, p4=3.0)))
+    assert got[("it-laws", "12")] == ("12A2", round(5.0 + SECOND_CLAUSE_WEIGHT * (2.0 + 1.0) + 3.0, 6))
+
+
+def test_equal_clauses_break_ties_by_clause_id(ranker):
+    assert as_dict(ranker.rank(vector(p2=1.0, p1=1.0)))[("it-laws", "12")][0] == "12A2"
+
+
+def test_an_entry_lifts_the_law_it_annotates_and_the_law_lifts_its_other_edition(ranker):
+    got = as_dict(ranker.rank(vector(p6=4.0)))
+    assert got[("it-laws", "13")][0] == "13A"  # found only through the time-reference entry
+    assert ("es-laws", "12") not in got
+    got = as_dict(ranker.rank(vector(p0=10.0)))
+    assert got[("es-laws", "12")] == ("12", round(PARALLEL_LIFT * 10.0, 6))  # no clause of its own matched
+
+
+def test_weights_put_the_users_language_and_the_laws_first(ranker):
+    scores = vector(p0=1.0, p5=1.0)
+    assert ranker.rank(scores, prefer=("es", 3.0))[0][0] == ("es-laws", "12")
+    assert ranker.rank(scores, prefer=("it", 3.0))[0][0] == ("it-laws", "12")
+    norm_and_topic = vector(p6=1.0, p7=1.0)
+    assert [k for k, _ in ranker.rank(norm_and_topic)][:2] == [("it-laws", "13"), ("it-norms", "40")]
+    plain, timing = (as_dict(ranker.rank(norm_and_topic, intent=i)) for i in (None, "timing"))
+    assert timing[("it-timeref", "t1")][1] == pytest.approx(INTENT_BOOST["timing"][1] * plain[("it-timeref", "t1")][1])
+    assert timing[("it-norms", "40")] == plain[("it-norms", "40")]
+
+
+def test_pinned_clauses_lead_in_their_order(ranker):
+    ranked = ranker.rank(vector(p0=9.0), pinned=[("es-laws", "12", "12A1"), ("it-norms", "40", "40-1")])
+    assert [k for k, _ in ranked][:3] == [("es-laws", "12"), ("it-norms", "40"), ("it-laws", "12")]
+    assert len({k for k, _ in ranked}) == len(ranked)
+
+
+def test_random_words_do_not_grow_the_caches_past_the_index(build_dir, export):
+    engine = SearchEngine.open(builder.generation(build_dir), Store(export))
+    rng = random.Random(7)
+    for _ in range(300):
+        word = "".join(rng.choice("abcdefghilmnopqrstuvz") for _ in range(rng.randint(3, 12)))
+        engine.search(f"{word} carta {word[::-1]}")
+    scorer = engine.scorer
+    cached = list(scorer._postings) + list(scorer._scored)
+    assert cached and all(term in scorer.lexicon[field] for field, term in cached)
+    assert len(scorer._near) <= NEAR_CACHE
