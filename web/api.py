@@ -75,7 +75,7 @@ def _ref(store: Store, t: dict[str, Any], raw: str, kind: str, at: str | None) -
 
 
 @router.get("/search", summary="Search clauses, grouped by unit")
-def search(request: Request,
+async def search(request: Request,
            q: str = Query("", description="words, a clause number (27B1, art. 50, Artículo 64), typos welcome"),
            doc: str | None = None, lang: str | None = None, kind: str | None = None,
            ui: str | None = Query(None, description="the user's language (it, es): picks where a number jumps"),

@@ -128,6 +128,33 @@ class Builds:
                 threading.Thread(target=load, daemon=True).start()
 
 
+class FollowBuilds:
+    """Pure ASGI: before each request, the current build (or a 503 naming why there is
+    none); after, the generation that answered, in the `x-build` header."""
+
+    def __init__(self, app: Any, builds: Builds):
+        self.app, self.builds = app, builds
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        builds = self.builds
+        builds.check()
+        if builds.app.state.site is None:
+            message = f"The knowledge base is not available: {builds.error}"
+            response = (error_response(503, message) if scope["path"].startswith("/api/")
+                        else HTMLResponse(_unavailable_page(message), status_code=503))
+            return await response(scope, receive, send)
+        name = (builds.serving.name if builds.serving else "").encode("latin-1")
+
+        async def with_build(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), (b"x-build", name)]
+            await send(message)
+
+        await self.app(scope, receive, with_build)
+
+
 def create_app(build_dir: Path | None = None) -> FastAPI:
     """The app over a build folder (`kb build` output); it follows new builds as they land."""
     build_dir = build_dir or builder.default_build_dir()
@@ -137,18 +164,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
                   description="The Laws of Duplicate Bridge (IT 2017, ES 2007), FIGB norms, time references, Burraco.")
     builds = Builds(app, build_dir)
 
-    @app.middleware("http")
-    async def current_build(request: Request, call_next):
-        builds.check()
-        if request.app.state.site is None:
-            message = f"The knowledge base is not available: {builds.error}"
-            if request.url.path.startswith("/api/"):
-                return error_response(503, message)
-            return HTMLResponse(_unavailable_page(message), status_code=503)
-        response = await call_next(request)
-        response.headers["x-build"] = builds.serving.name if builds.serving else ""
-        return response
-
+    app.add_middleware(FollowBuilds, builds=builds)
     app.add_middleware(ETagMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=800)  # compresses what ETag validated
     app.add_middleware(SecurityMiddleware)  # outermost: every response, errors included, gets the headers

@@ -2,28 +2,63 @@
 
 The content of a page depends only on the build and the request, so a hash of
 the body is a valid validator; phones on poor connections revalidate cheaply.
+Pure ASGI: the body is gathered from the app's messages, hashed, then sent on
+(or replaced by a 304) — no extra task per request.
 """
 from __future__ import annotations
 
 import hashlib
 
-from starlette.middleware.base import BaseHTTPMiddleware
-from starlette.requests import Request
-from starlette.responses import Response
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+KEPT_ON_304 = ("etag", "cache-control", "vary")
 
 
-class ETagMiddleware(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next):
-        response = await call_next(request)
-        if request.method not in ("GET", "HEAD") or response.status_code != 200 or "etag" in response.headers:
-            return response
-        body = b"".join([chunk async for chunk in response.body_iterator])
-        etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-        headers = dict(response.headers)
-        headers.pop("content-length", None)
-        headers["etag"] = etag
-        headers.setdefault("cache-control", "no-cache")  # always revalidate: the build may change
-        if etag in request.headers.get("if-none-match", ""):
-            return Response(status_code=304, headers={k: v for k, v in headers.items()
-                                                      if k in ("etag", "cache-control", "vary")})
-        return Response(body, status_code=200, headers=headers, media_type=response.media_type)
+def etag_of(body: bytes) -> str:
+    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+class ETagMiddleware:
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # HEAD responses carry no body to hash: they pass as they are
+        if scope["type"] != "http" or scope["method"] != "GET":
+            return await self.app(scope, receive, send)
+        start: Message | None = None
+        passing = False
+        chunks: list[bytes] = []
+
+        async def gather(message: Message) -> None:
+            nonlocal start, passing
+            if message["type"] == "http.response.start":
+                passing = message["status"] != 200 or "etag" in Headers(scope=message)
+                if passing:
+                    await send(message)
+                else:
+                    start = message
+                return
+            if passing or message["type"] != "http.response.body":
+                return await send(message)
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                await _finish(scope, send, start, b"".join(chunks))
+
+        await self.app(scope, receive, gather)
+
+
+async def _finish(scope: Scope, send: Send, start: Message, body: bytes) -> None:
+    etag = etag_of(body)
+    headers = MutableHeaders(scope=start)
+    headers["etag"] = etag
+    headers.setdefault("cache-control", "no-cache")  # always revalidate: the build may change
+    if etag in Headers(scope=scope).get("if-none-match", ""):
+        kept = [(k, v) for k, v in start["headers"] if k.decode("latin-1") in KEPT_ON_304]
+        await send({"type": "http.response.start", "status": 304, "headers": kept})
+        await send({"type": "http.response.body", "body": b""})
+        return
+    headers["content-length"] = str(len(body))
+    await send(start)
+    await send({"type": "http.response.body", "body": body})

@@ -1,9 +1,13 @@
-"""Security headers on every response, and a cap on what a request may send."""
+"""Security headers on every response, and a cap on what a request may send.
+
+Pure ASGI (no BaseHTTPMiddleware): it only touches the response's first message,
+so it adds no task or stream per request.
+"""
 from __future__ import annotations
 
-from starlette.middleware.base import BaseHTTPMiddleware
-from starlette.requests import Request
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_URL_BYTES = 4096   # a search query is at most 500 characters; nothing needs more
 MAX_BODY_BYTES = 0     # every route is GET: no request carries a body
@@ -18,14 +22,33 @@ HEADERS = {
 }
 
 
-class SecurityMiddleware(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next):
-        if len(str(request.url).encode()) > MAX_URL_BYTES:
-            response = JSONResponse({"error": "request URL too long", "status": 414}, status_code=414)
-        elif int(request.headers.get("content-length") or 0) > MAX_BODY_BYTES:
-            response = JSONResponse({"error": "request body not accepted", "status": 413}, status_code=413)
-        else:
-            response = await call_next(request)
-        for name, value in HEADERS.items():
-            response.headers.setdefault(name, value)
-        return response
+def refusal(scope: Scope) -> tuple[int, str] | None:
+    """(status, reason) when a request asks for more than any route needs."""
+    if len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string", b"")) > MAX_URL_BYTES:
+        return 414, "request URL too long"
+    length = Headers(scope=scope).get("content-length") or "0"
+    if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+        return 413, "request body not accepted"
+    return None
+
+
+class SecurityMiddleware:
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        refused = refusal(scope)
+        if refused:
+            status, reason = refused
+            return await JSONResponse({"error": reason, "status": status}, status_code=status)(scope, receive, with_headers)
+        await self.app(scope, receive, with_headers)
