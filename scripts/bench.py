@@ -6,8 +6,10 @@ One run, one table: the whole-corpus build (best and median of N); every judged
 query (tests/data/queries*.tsv) searched as its user would — MRR@10 and
 recall@10 per kind, in-process latency — and the same queries on an FTS5 peer
 built over the same clauses (scripts/fts5_peer.py); HTTP search latency and
-throughput against a real `kb serve` on loopback with 1 and 8 clients, and the
-server's resident memory; page server time and weight.
+throughput against a real `kb serve` on loopback (1 and 2 workers; a fresh server's
+first pass, then 1 and 8 clients) and the server's resident memory; the server time
+of every page (its Server-Timing header) and the largest page's weight. Prints one
+table and writes the numbers as JSON (default test-artifacts/bench.json).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import tempfile
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 warnings.filterwarnings("ignore", category=SyntaxWarning)
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
@@ -60,34 +63,44 @@ def bench_search(engine: SearchEngine, repeat: int = 5) -> dict[str, float]:
             "max_ms": max(samples), "cold_p50_ms": percentile(cold, 50), "cold_p95_ms": percentile(cold, 95)}
 
 
-def bench_pages(build_dir: Path, repeat: int = 30) -> dict[str, float]:
-    """Server time (in-process, no network) of the largest unit page and /compare/12, and the
-    weight of the largest page with its CSS and JS, raw and gzipped."""
+def bench_pages(build_dir: Path) -> dict[str, Any]:
+    """Server time of every unit page, every compare page and the other pages, read from
+    the app's Server-Timing header on a real `kb serve` (second visit), and the weight of the
+    largest page with its CSS and JS, raw and gzipped."""
     import gzip
+    import http.client
 
-    from fastapi.testclient import TestClient
-
-    from web.app import create_app
-    client = TestClient(create_app(build_dir))
+    from web import loadgen
     export = builder.load_export(builder.export_path(build_dir))
-    paths = [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]]
-    sizes = {p: len(client.get(p).content) for p in paths}
-    largest_unit = max(sizes, key=sizes.get)
-    pages = {p: len(client.get(p).content) for p in ("/", "/clock", "/glossary", "/compare/12", "/it-laws")}
-    pages.update(sizes)
-    largest = max(pages, key=pages.get)
-    assets = sum(len(client.get(a).content) for a in ("/static/style.css", "/static/app.js"))
-    html = client.get(largest).content
-    out: dict[str, float] = {"largest_unit": largest_unit, "largest_page": largest,
-                             "page_kb": (len(html) + assets) / 1024,
-                             "page_gzip_kb": (len(gzip.compress(html)) + assets // 3) / 1024}
-    for name, path in (("unit", largest_unit), ("compare", "/compare/12")):
-        times = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            client.get(path)
-            times.append((time.perf_counter() - t0) * 1000)
-        out[f"{name}_p50_ms"] = percentile(times, 50)
+    groups = {"unit": [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]],
+              "compare": [f"/compare/{n}" for n in range(1, 94)],
+              "other": ["/", "/clock", "/glossary", "/it-laws", "/es-laws", "/search?q=carta+esposta",
+                        "/graph/it-laws/12"]}
+    out: dict[str, Any] = {}
+    sizes: dict[str, int] = {}
+    with loadgen.serving(build_dir) as (port, _):
+        conn = http.client.HTTPConnection(loadgen.HOST, port, timeout=30)
+
+        def get(path: str) -> tuple[bytes, float | None]:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            return r.read(), loadgen.server_ms(r)
+
+        for group, paths in groups.items():
+            times = []
+            for path in paths:
+                get(path)  # first visit: templates and caches warm up
+                body, took = get(path)
+                sizes[path] = len(body)
+                times.append(took or 0.0)
+            out[group] = {"pages": len(paths), "p50_ms": percentile(times, 50), "p95_ms": percentile(times, 95),
+                          "max_ms": max(times), "slowest": paths[times.index(max(times))]}
+        largest = max(sizes, key=sizes.get)
+        html = get(largest)[0]
+        assets = [get(a)[0] for a in ("/static/style.css", "/static/app.js")]
+    out["largest_page"] = largest
+    out["page_kb"] = (len(html) + sum(map(len, assets))) / 1024
+    out["page_gzip_kb"] = sum(len(gzip.compress(b)) for b in [html, *assets]) / 1024
     return out
 
 
@@ -110,28 +123,78 @@ def recall_hits_only(engine: SearchEngine) -> float:
     return sum(s.recall for s in scores) / len(scores)
 
 
-def bench_http(build_dir: Path) -> dict[str, float]:
-    """Search over HTTP on loopback: 1 client through the judged queries, then 8 at once."""
+def bench_http(build_dir: Path, workers: int) -> dict[str, float]:
+    """Search over HTTP on loopback against a fresh `kb serve --workers N`: every judged query
+    once as the server's first queries, then (after a warm-up) 1 client and 8 clients, each
+    through the whole set twice."""
     from urllib.parse import urlencode
 
     from web import loadgen
     paths = [f"/api/search?{urlencode({'q': q.query, 'ui': q.lang or ''})}" for q in judged_queries()]
     out: dict[str, float] = {}
-    with loadgen.serving(build_dir) as (port, pid):
-        loadgen.run(port, paths, clients=1, requests_per_client=len(paths))  # warm the caches
+    with loadgen.serving(build_dir, workers=workers) as (port, pid):
+        runs = {"cold": loadgen.run(port, paths, clients=1, requests_per_client=len(paths))}
+        loadgen.run(port, paths, clients=8, requests_per_client=2 * len(paths))  # every worker sees every query
         for clients in (1, 8):
-            r = loadgen.run(port, paths, clients=clients, requests_per_client=len(paths))
-            out[f"c{clients}_p50_ms"], out[f"c{clients}_p95_ms"] = r.percentile(50), r.percentile(95)
-            out[f"c{clients}_p99_ms"], out[f"c{clients}_rps"] = r.percentile(99), r.throughput
-            out[f"c{clients}_errors"] = len(r.errors)
+            runs[f"c{clients}"] = loadgen.run(port, paths, clients=clients, requests_per_client=2 * len(paths))
+        for name, r in runs.items():
+            out |= {f"{name}_p50_ms": r.percentile(50), f"{name}_p95_ms": r.percentile(95),
+                    f"{name}_p99_ms": r.percentile(99), f"{name}_rps": r.throughput, f"{name}_errors": len(r.errors),
+                    f"{name}_server_p50_ms": r.percentile(50, server=True)}
         out["rss_mb"] = loadgen.resident_mb(pid)
     return out
 
 
+def table(rows: list[tuple[str, str, str, str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def ms(*values: float) -> str:
+    return " / ".join(f"{v:.1f}" for v in values) + " ms"
+
+
+def report(build: list[float], latency: dict, peer: dict, quality: dict, hits_recall: float,
+           http: dict[int, dict], pages: dict) -> str:
+    one, two = http[1], http[2]
+    rows = [("measure", "ours", "FTS5 peer", "target"),
+            (f"build, whole corpus (best of {len(build)})", f"{min(build):.2f} s", f"{peer['build_s']:.2f} s", ""),
+            (f"search MRR@10, {latency['queries']} judged queries", f"{quality['all']['mrr']:.3f}",
+             f"{peer['mrr']:.3f}", "ahead of the peer"),
+            ("search recall@10 (hits only)", f"{quality['all']['recall']:.3f} ({hits_recall:.3f})",
+             f"{peer['recall']:.3f}", "ahead of the peer"),
+            ("in-process search p50 / p95", ms(latency["p50_ms"], latency["p95_ms"]), ms(peer["p50_ms"], peer["p95_ms"]),
+             f"same class (p95 ratio {latency['p95_ms'] / peer['p95_ms']:.2f}x)"),
+            ("in-process search, first time p50 / p95", ms(latency["cold_p50_ms"], latency["cold_p95_ms"]), "", "")]
+    for workers, h in ((1, one), (2, two)):
+        label = f"{workers} worker{'s' if workers > 1 else ''}"
+        rows += [(f"HTTP search, fresh server, 1 client, {label}: p50 / p95",
+                  ms(h["cold_p50_ms"], h["cold_p95_ms"]), "", ""),
+                 (f"HTTP search, 1 client, {label}: p50 / p95 / p99",
+                  ms(h["c1_p50_ms"], h["c1_p95_ms"], h["c1_p99_ms"]) + f", {h['c1_rps']:.0f} req/s", "", ""),
+                 (f"HTTP search, 8 clients, {label}: p50 / p95 / p99",
+                  ms(h["c8_p50_ms"], h["c8_p95_ms"], h["c8_p99_ms"]) + f", {h['c8_rps']:.0f} req/s", "",
+                  "p95 < 25 ms"),
+                 (f"HTTP errors, {label}", f"{sum(h[f'{r}_errors'] for r in ('cold', 'c1', 'c8')):.0f}", "", "0"),
+                 (f"server resident memory, {label}", f"{h['rss_mb']:.0f} MB", "", "")]
+    for group in ("unit", "compare", "other"):
+        g = pages[group]
+        rows.append((f"page server time, {g['pages']} {group} pages: p50 / p95 / max",
+                     ms(g["p50_ms"], g["p95_ms"], g["max_ms"]) + f" ({g['slowest']})", "", "< 10 ms"))
+    rows.append((f"largest page {pages['largest_page']} with CSS + JS", f"{pages['page_kb']:.0f} KB raw, "
+                 f"{pages['page_gzip_kb']:.0f} KB gzipped", "", ""))
+    kinds = [("kind", "n", "MRR@10", "recall@10")] + [
+        (kind, str(s["n"]), f"{s['mrr']:.3f}", f"{s['recall']:.3f}")
+        for kind, s in sorted(quality.items(), key=lambda kv: (kv[0] != "all", kv[0]))]
+    return table(rows) + "\n\n" + table(kinds)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--json", type=Path, help="also write the numbers here")
+    ap.add_argument("--runs", type=int, default=3, help="builds to time (best and median reported)")
+    ap.add_argument("--json", type=Path, default=Path("test-artifacts/bench.json"), help="the numbers, as JSON")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         out = Path(d)
@@ -139,35 +202,17 @@ def main() -> None:
         store = Store(builder.load_export(builder.export_path(out)))
         gen = builder.generation(out)
         latency = bench_search(SearchEngine.open(gen, store))
-        pages = bench_pages(out)
         engine = SearchEngine.open(gen, store)
         quality = summarize(search_scores(engine, judged_queries()))
         hits_recall = recall_hits_only(engine)
         peer = bench_peer(store.export)
-        http = bench_http(out)
-    print(f"build (parse, citations, index): best {min(build):.2f} s, median {statistics.median(build):.2f} s "
-          f"over {len(build)} runs")
-    print(f"search latency in-process over {latency['queries']} judged queries: p50 {latency['p50_ms']:.1f} ms, "
-          f"p95 {latency['p95_ms']:.1f} ms, max {latency['max_ms']:.1f} ms; first time (cold caches): "
-          f"p50 {latency['cold_p50_ms']:.1f} ms, p95 {latency['cold_p95_ms']:.1f} ms")
-    print(f"pages, server time in-process: largest unit page {pages['largest_unit']} p50 {pages['unit_p50_ms']:.1f} ms, "
-          f"/compare/12 p50 {pages['compare_p50_ms']:.1f} ms; largest page {pages['largest_page']} with CSS+JS "
-          f"{pages['page_kb']:.0f} KB raw, about {pages['page_gzip_kb']:.0f} KB gzipped")
-    print(f"search quality, ours vs SQLite FTS5 peer: MRR@10 {quality['all']['mrr']:.3f} vs {peer['mrr']:.3f}; "
-          f"recall@10 {quality['all']['recall']:.3f} (hits only {hits_recall:.3f}) vs {peer['recall']:.3f}")
-    print(f"search latency in-process, ours vs FTS5: p50 {latency['p50_ms']:.1f} vs {peer['p50_ms']:.1f} ms, "
-          f"p95 {latency['p95_ms']:.1f} vs {peer['p95_ms']:.1f} ms (ratio p95 {latency['p95_ms'] / peer['p95_ms']:.1f}x)")
-    for c in (1, 8):
-        print(f"HTTP search, {c} client(s) on loopback: p50 {http[f'c{c}_p50_ms']:.1f} ms, "
-              f"p95 {http[f'c{c}_p95_ms']:.1f} ms, p99 {http[f'c{c}_p99_ms']:.1f} ms, "
-              f"{http[f'c{c}_rps']:.0f} req/s, {http[f'c{c}_errors']:.0f} errors")
-    print(f"server resident memory after the runs: {http['rss_mb']:.0f} MB")
-    print(f"{'kind':15} {'n':>4} {'MRR@10':>7} {'recall@10':>9}")
-    for kind, s in sorted(quality.items(), key=lambda kv: (kv[0] != "all", kv[0])):
-        print(f"{kind:15} {s['n']:4} {s['mrr']:7.3f} {s['recall']:9.3f}")
-    if args.json:
-        args.json.write_text(json.dumps({"build_s": build, "latency": latency, "pages": pages, "quality": quality,
-                                         "recall_hits_only": hits_recall, "fts5": peer, "http": http}, indent=1))
+        http = {workers: bench_http(out, workers) for workers in (1, 2)}
+        pages = bench_pages(out)
+    print(report(build, latency, peer, quality, hits_recall, http, pages))
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps({"build_s": build, "latency": latency, "pages": pages, "quality": quality,
+                                     "recall_hits_only": hits_recall, "fts5": peer, "http": http}, indent=1))
+    print(f"\nnumbers written to {args.json}")
 
 
 if __name__ == "__main__":

@@ -216,6 +216,13 @@ def test_pages_carry_an_etag_and_revalidate_with_304(client):
     assert client.get("/it-laws/28", headers={"if-none-match": etag}).status_code == 200
 
 
+@pytest.mark.parametrize("path", ["/it-laws/27", "/api/search?q=revoca", "/nowhere/at-all"])
+def test_responses_say_how_long_the_app_took(client, path):
+    timing = client.get(path).headers["server-timing"]
+    assert re.fullmatch(r"app;dur=\d+\.\d\d", timing)
+    assert float(timing.split("=")[1]) < 10_000
+
+
 def test_pages_are_gzipped_when_the_client_accepts_it(client):
     r = client.get("/it-laws", headers={"accept-encoding": "gzip"})
     assert r.headers["content-encoding"] == "gzip"

@@ -27,14 +27,14 @@ def _site(request: Request) -> Any:
 
 
 @router.get("/docs", summary="The documents with their metadata and unit counts")
-def docs(request: Request) -> list[dict[str, Any]]:
+async def docs(request: Request) -> list[dict[str, Any]]:
     store: Store = _site(request).store
     return [{k: v for k, v in d.items() if k != "units"} | {"units": len(d["units"]), "url": f"/{d['id']}"}
             for d in store.export["documents"]]
 
 
 @router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links")
-def unit(request: Request, doc: str, unit: str) -> dict[str, Any]:
+async def unit(request: Request, doc: str, unit: str) -> dict[str, Any]:
     site = _site(request)
     try:
         data = site.store.unit(doc, unit)

@@ -38,7 +38,7 @@ PERIODS = {
 
 
 @router.get("/clock", response_class=HTMLResponse)
-def clock(request: Request) -> Response:
+async def clock(request: Request) -> Response:
     store = request.app.state.site.store
     periods = []
     for row in read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note")):
@@ -59,7 +59,7 @@ def clock(request: Request) -> Response:
 
 
 @router.get("/glossary", response_class=HTMLResponse)
-def glossary(request: Request) -> Response:
+async def glossary(request: Request) -> Response:
     store = request.app.state.site.store
     pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), "note": p.note}
              for p in Glossary.load().pairs]
@@ -72,7 +72,7 @@ GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24
 
 
 @router.get("/graph/{doc}/{unit}", response_class=HTMLResponse)
-def graph(request: Request, doc: str, unit: str) -> Response:
+async def graph(request: Request, doc: str, unit: str) -> Response:
     site = request.app.state.site
     try:
         u = site.store.unit(doc, unit)

@@ -57,23 +57,42 @@ def serving(build_dir: Path, startup_s: float = 60, workers: int = 1) -> Iterato
 
 
 def resident_mb(pid: int) -> float:
-    """Resident memory of a process (Linux /proc), in MB."""
+    """Resident memory of a process and its children (the workers), from Linux /proc, in MB."""
+    total = 0.0
     with open(f"/proc/{pid}/status") as f:
         for line in f:
             if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+                total += int(line.split()[1]) / 1024
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            total += sum(resident_mb(int(child)) for child in f.read().split())
+    return total
+
+
+def server_ms(response: http.client.HTTPResponse) -> float | None:
+    """The app's own time for a response, from its `Server-Timing: app;dur=…` header."""
+    timing = response.getheader("server-timing") or ""
+    _, _, dur = timing.partition("dur=")
+    try:
+        return float(dur)
+    except ValueError:
+        return None
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 @dataclass
 class LoadResult:
     latencies_ms: list[float] = field(default_factory=list)
+    server_ms: list[float] = field(default_factory=list)  # the app's own time, from Server-Timing
     errors: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
-    def percentile(self, p: float) -> float:
-        ordered = sorted(self.latencies_ms) or [0.0]
-        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    def percentile(self, p: float, server: bool = False) -> float:
+        return percentile(self.server_ms if server else self.latencies_ms, p)
 
     @property
     def throughput(self) -> float:
@@ -100,6 +119,7 @@ def run(port: int, paths: list[str], clients: int, seconds: float | None = None,
                 r = conn.getresponse()
                 r.read()
                 ok = r.status == 200
+                took = server_ms(r)
             except (OSError, http.client.HTTPException) as e:
                 ok = False
                 conn.close()
@@ -109,6 +129,8 @@ def run(port: int, paths: list[str], clients: int, seconds: float | None = None,
             with lock:
                 if ok:
                     result.latencies_ms.append(ms)
+                    if took is not None:
+                        result.server_ms.append(took)
                 else:
                     result.errors.append(path)
             n += 1

@@ -53,13 +53,13 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
 
 
 @router.get("/", response_class=HTMLResponse)
-def home(request: Request) -> Response:
+async def home(request: Request) -> Response:
     docs = request.app.state.site.store.export["documents"]
     return render(request, "home.html", documents=docs, autofocus=True)
 
 
 @router.get("/search", response_class=HTMLResponse)
-def search(request: Request, q: str = "", doc: str | None = None, lang: str | None = None,
+async def search(request: Request, q: str = "", doc: str | None = None, lang: str | None = None,
            page: int = 1) -> Response:
     site = request.app.state.site
     ui = locale_of(request)
@@ -76,7 +76,7 @@ def search(request: Request, q: str = "", doc: str | None = None, lang: str | No
 
 
 @router.get("/compare/{n}", response_class=HTMLResponse)
-def compare(request: Request, n: str) -> Response:
+async def compare(request: Request, n: str) -> Response:
     if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= 93:
         raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to 93.")
     site = request.app.state.site
@@ -129,7 +129,7 @@ def _side(doc: str, n: str, c: dict[str, Any], cits: list[dict[str, Any]], site:
 
 
 @router.get("/{doc}", response_class=HTMLResponse)
-def document(request: Request, doc: str) -> Response:
+async def document(request: Request, doc: str) -> Response:
     store = request.app.state.site.store
     try:
         d = store.doc(doc)
@@ -154,7 +154,7 @@ def toc_groups(d: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 @router.get("/{doc}/{unit}", response_class=HTMLResponse)
-def unit(request: Request, doc: str, unit: str) -> Response:
+async def unit(request: Request, doc: str, unit: str) -> Response:
     site = request.app.state.site
     try:
         d, u = site.store.doc(doc), site.store.unit(doc, unit)

@@ -67,6 +67,13 @@ class Scorer:
                     cached = self._postings[key] = self._read(field, term)
         return cached
 
+    def warm(self) -> None:
+        """Read every postings list now (about a second, ~10 MB), so that no request
+        pays for reading one: a server does this before it serves a generation."""
+        for field, terms in self.lexicon.items():
+            for term in terms:
+                self.postings(field, term)
+
     def _read(self, field: str, term: str) -> Postings:
         docs, weights = [], []
         if self._searcher.doc_frequency(field, term):
