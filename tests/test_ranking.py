@@ -1,15 +1,8 @@
-"""Unit ranking rules (kb/search/ranking.py), on small hand-made score vectors,
-and the engine's caches staying within the index's own size."""
-import random
-
+"""Unit ranking rules (kb/search/ranking.py), on small hand-made score vectors."""
 import numpy as np
 import pytest
 
-from kb import build as builder
-from kb.search.engine import SearchEngine
 from kb.search.ranking import INTENT_BOOST, PARALLEL_LIFT, SECOND_CLAUSE_WEIGHT, UnitRanker
-from kb.search.scoring import NEAR_CACHE
-from kb.store import Store
 
 # index documents by number: clauses of Law 12 in both editions, a whole-unit document,
 # a time-reference entry and a norm
@@ -70,15 +63,3 @@ def test_pinned_clauses_lead_in_their_order(ranker):
     ranked = ranker.rank(vector(p0=9.0), pinned=[("es-laws", "12", "12A1"), ("it-norms", "40", "40-1")])
     assert [k for k, _ in ranked][:3] == [("es-laws", "12"), ("it-norms", "40"), ("it-laws", "12")]
     assert len({k for k, _ in ranked}) == len(ranked)
-
-
-def test_random_words_do_not_grow_the_caches_past_the_index(build_dir, export):
-    engine = SearchEngine.open(builder.generation(build_dir), Store(export))
-    rng = random.Random(7)
-    for _ in range(300):
-        word = "".join(rng.choice("abcdefghilmnopqrstuvz") for _ in range(rng.randint(3, 12)))
-        engine.search(f"{word} carta {word[::-1]}")
-    scorer = engine.scorer
-    cached = list(scorer._postings) + list(scorer._scored)
-    assert cached and all(term in scorer.lexicon[field] for field, term in cached)
-    assert len(scorer._near) <= NEAR_CACHE

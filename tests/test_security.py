@@ -43,6 +43,31 @@ def test_oversized_requests_are_refused(client):
     assert client.post("/api/search", content=b"x" * 10).status_code in (405, 413)
 
 
+def test_a_body_sent_in_chunks_is_refused_too(client):
+    chunks = iter([b"x" * 10, b"y" * 10])  # an iterator: httpx sends Transfer-Encoding: chunked
+    r = client.request("GET", "/api/search?q=carta", content=chunks)
+    assert r.status_code == 413 and r.json()["error"] == "request body not accepted"
+
+
+def test_an_internal_error_is_a_plain_500_with_the_headers_and_no_traceback(build_dir):
+    app = create_app(build_dir)
+
+    def broken() -> None:
+        raise RuntimeError("secret detail from deep inside")
+
+    app.add_api_route("/api/broken", broken)
+    app.add_api_route("/broken", broken)
+    app.router.routes[:0] = [app.router.routes.pop(), app.router.routes.pop()]  # before the /{doc} pages
+    client = TestClient(app, raise_server_exceptions=False)
+    for path in ("/api/broken", "/broken"):
+        r = client.get(path)
+        assert r.status_code == 500
+        assert "default-src 'self'" in r.headers["content-security-policy"]
+        assert "secret detail" not in r.text and "Traceback" not in r.text
+    assert client.get("/api/broken").json()["status"] == 500
+    assert "Internal error" in client.get("/broken").text
+
+
 class Elements(HTMLParser):
     def __init__(self):
         super().__init__()

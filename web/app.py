@@ -25,7 +25,7 @@ from kb.store import Store
 from . import extra, pages
 from .api import ApiError, error_response, router
 from .caching import ETagMiddleware
-from .security import SecurityMiddleware
+from .security import HEADERS as SECURITY_HEADERS, SecurityMiddleware
 from .i18n import load_translations
 
 LOCALE_BUILD_DIR = "locale"
@@ -40,6 +40,7 @@ class Site:
     concordance: Concordance
     translations: dict[str, Any]
     graph: Any
+    clock: list[dict[str, str]]
 
     @classmethod
     def load(cls, gen: Path) -> "Site":
@@ -49,7 +50,8 @@ class Site:
         engine = SearchEngine.open(gen, store)
         engine.scorer.warm()  # before the generation serves: no request reads the index from disk
         return cls(store, engine, concordance,
-                   load_translations(gen / LOCALE_BUILD_DIR), build_graph(store.export, concordance))
+                   load_translations(gen / LOCALE_BUILD_DIR), build_graph(store.export, concordance),
+                   extra.load_clock())
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
         """The concordance rows of a Law article, as links to the other edition."""
@@ -67,11 +69,16 @@ class Site:
         return out
 
 
-def _unavailable_page(message: str) -> str:
-    """Served when no build can be read: plain, self-contained, the message escaped."""
+def _plain_page(status: int, message: str, hint: str) -> str:
+    """Served when the site itself cannot help (no build, an internal error): plain,
+    self-contained, no template, the message escaped."""
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Unavailable</title></head>"
-            f"<body><main><h1>503</h1><p role=\"alert\">{html.escape(message)}</p>"
-            "<p>Run <code>kb build</code>, then reload.</p></main></body></html>")
+            f"<body><main><h1>{status}</h1><p role=\"alert\">{html.escape(message)}</p>"
+            f"<p>{hint}</p></main></body></html>")
+
+
+def _unavailable_page(message: str) -> str:
+    return _plain_page(503, message, "Run <code>kb build</code>, then reload.")
 
 
 def _error_page(request: Request, status: int, message: str):
@@ -197,6 +204,16 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
         if request.url.path.startswith("/api/"):
             return error_response(400, message)
         return _error_page(request, 400, message)
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception):
+        # answered by Starlette's outermost error layer, outside our middlewares: the
+        # security headers are added here; the traceback goes to the server log only
+        message = "Internal error: this request could not be answered. The error has been logged."
+        response = (error_response(500, message) if request.url.path.startswith("/api/")
+                    else HTMLResponse(_plain_page(500, message, '<a href="/">Home</a>'), status_code=500))
+        response.headers.update(SECURITY_HEADERS)
+        return response
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):

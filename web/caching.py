@@ -1,7 +1,9 @@
-"""HTTP caching: a strong ETag on every successful GET, and 304 when the client has it.
+"""HTTP caching: an ETag on every successful GET, and 304 when the client has it.
 
 The content of a page depends only on the build and the request, so a hash of
 the body is a valid validator; phones on poor connections revalidate cheaply.
+The tag is weak (`W/`): the gzip layer outside may compress the body, and the
+compressed and plain bodies are the same page, not the same bytes.
 Pure ASGI: the body is gathered from the app's messages, hashed, then sent on
 (or replaced by a 304) — no extra task per request.
 """
@@ -16,7 +18,15 @@ KEPT_ON_304 = ("etag", "cache-control", "vary")
 
 
 def etag_of(body: bytes) -> str:
-    return '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    return 'W/"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+
+
+def _vary(headers: MutableHeaders) -> None:
+    """The 200 may be sent compressed, and the gzip layer says `Vary: Accept-Encoding` on
+    it; the 304, which that layer leaves alone, must say the same."""
+    present = [v.strip() for v in headers.get("vary", "").split(",") if v.strip()]
+    if "accept-encoding" not in {v.lower() for v in present}:
+        headers["vary"] = ", ".join(present + ["Accept-Encoding"])
 
 
 class ETagMiddleware:
@@ -35,6 +45,8 @@ class ETagMiddleware:
             nonlocal start, passing
             if message["type"] == "http.response.start":
                 passing = message["status"] != 200 or "etag" in Headers(scope=message)
+                if message["status"] == 304:  # the static files' own revalidation
+                    _vary(MutableHeaders(scope=message))
                 if passing:
                     await send(message)
                 else:
@@ -55,6 +67,7 @@ async def _finish(scope: Scope, send: Send, start: Message, body: bytes) -> None
     headers["etag"] = etag
     headers.setdefault("cache-control", "no-cache")  # always revalidate: the build may change
     if etag in Headers(scope=scope).get("if-none-match", ""):
+        _vary(headers)
         kept = [(k, v) for k, v in start["headers"] if k.decode("latin-1") in KEPT_ON_304]
         await send({"type": "http.response.start", "status": 304, "headers": kept})
         await send({"type": "http.response.body", "body": b""})

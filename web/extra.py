@@ -11,7 +11,6 @@ from kb.concordance import read_tsv
 from kb.corpus import CORPUS_DIR
 from kb.graph import neighbourhood
 from kb.search.engine import url_for
-from kb.search.glossary import Glossary
 from kb.store import NotFound
 
 from .pages import PageNotFound, render
@@ -37,11 +36,17 @@ PERIODS = {
 }
 
 
+def load_clock() -> list[dict[str, str]]:
+    """corpus/clock.tsv: per period, its time-reference topics and Law clauses."""
+    return read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note"))
+
+
 @router.get("/clock", response_class=HTMLResponse)
 async def clock(request: Request) -> Response:
-    store = request.app.state.site.store
+    site = request.app.state.site
+    store = site.store
     periods = []
-    for row in read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note")):
+    for row in site.clock:
         topics = []
         for tid in (t.strip() for t in row["topics"].split(",")):
             unit = store.unit("it-timeref", tid)
@@ -60,9 +65,10 @@ async def clock(request: Request) -> Response:
 
 @router.get("/glossary", response_class=HTMLResponse)
 async def glossary(request: Request) -> Response:
-    store = request.app.state.site.store
+    site = request.app.state.site
+    store = site.store
     pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), "note": p.note}
-             for p in Glossary.load().pairs]
+             for p in site.engine.glossary.pairs]
     definitions = [{"title": u["title"], "url": url_for("it-laws", u["id"])}
                    for u in store.doc("it-laws")["units"] if u["kind"] == "definition"]
     return render(request, "glossary.html", pairs=pairs, definitions=definitions)

@@ -26,8 +26,9 @@ def refusal(scope: Scope) -> tuple[int, str] | None:
     """(status, reason) when a request asks for more than any route needs."""
     if len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string", b"")) > MAX_URL_BYTES:
         return 414, "request URL too long"
-    length = Headers(scope=scope).get("content-length") or "0"
-    if not length.isdigit() or int(length) > MAX_BODY_BYTES:
+    headers = Headers(scope=scope)
+    length = headers.get("content-length") or "0"
+    if not length.isdigit() or int(length) > MAX_BODY_BYTES or "transfer-encoding" in headers:
         return 413, "request body not accepted"
     return None
 

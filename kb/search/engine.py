@@ -93,6 +93,7 @@ class SearchEngine:
         self.scorer = Scorer(searcher, FIELDS)
         self.meta_list = [meta[n] for n in range(self.scorer.doc_count)]  # docnum → identity
         self.keys = [m[:3] for m in self.meta_list]  # docnum → (doc, unit, clause)
+        self.columns = [np.array(col) for col in zip(*self.meta_list)]  # doc, unit, clause, kind, lang
         self.unit_kind = {(d["id"], u["id"]): u["kind"] for d in store.export["documents"] for u in d["units"]}
         self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
         self.ranker = UnitRanker(self.keys, self.unit_kind, self.doc_lang, _lifts(store.export))
@@ -201,8 +202,11 @@ class SearchEngine:
         """The clauses the filters allow, as a 0/1 vector over document numbers."""
         if not (doc or lang or kind):
             return None
-        return np.array([(not doc or m[0] == doc) and (not lang or m[4] == lang) and (not kind or m[3] == kind)
-                         for m in self.meta_list], dtype=np.int64)
+        keep = np.ones(len(self.meta_list), dtype=bool)
+        for column, wanted in ((0, doc), (4, lang), (3, kind)):
+            if wanted:
+                keep &= self.columns[column] == wanted
+        return keep.astype(np.int64)
 
     # ------------------------------------------------------------ numbers
 

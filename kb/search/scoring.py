@@ -12,7 +12,6 @@ from __future__ import annotations
 import bisect
 import math
 import threading
-from collections import defaultdict
 from typing import Any, Iterable
 
 import numpy as np
@@ -23,6 +22,8 @@ NEAR_CACHE = 4096    # approximate lookups remembered
 
 Postings = tuple[np.ndarray, np.ndarray]  # (docnums, values)
 EMPTY: Postings = (np.zeros(0, dtype=np.intp), np.zeros(0))
+for _a in EMPTY:
+    _a.setflags(write=False)
 
 
 class Scorer:
@@ -37,9 +38,7 @@ class Scorer:
         # anything, so random queries cannot grow the caches past the index's own size
         self.lexicon = {f: frozenset(_text(t) for t in searcher.lexicon(f)) for f in fields}
         self.vocabulary = sorted(self.lexicon["plain"])
-        self._by_shape: dict[tuple[str, int], list[str]] = defaultdict(list)  # first letter, length
-        for word in self.vocabulary:
-            self._by_shape[(word[:1], len(word))].append(word)
+        self._shapes = _Shapes(self.vocabulary)
         self._postings: dict[tuple[str, str], Postings] = {}
         self._scored: dict[tuple[str, str], Postings] = {}
         self._near: dict[tuple[str, int, int], list[str]] = {}
@@ -82,7 +81,7 @@ class Scorer:
                 docs.append(m.id())
                 weights.append(m.weight())
                 m.next()
-        return np.asarray(docs, dtype=np.intp), np.asarray(weights, dtype=np.float64)
+        return _frozen(np.asarray(docs, dtype=np.intp)), _frozen(np.asarray(weights, dtype=np.float64))
 
     def doc_frequency(self, field: str, term: str) -> int:
         return len(self.postings(field, term)[0])
@@ -96,7 +95,7 @@ class Scorer:
                 return EMPTY
             idf = math.log(self.doc_count / (len(docs) + 1)) + 1
             norm = K1 * ((1 - B) + B * self.lengths[field][docs] / self.avg[field])
-            scored = (docs, idf * (tf * (K1 + 1)) / (tf + norm))
+            scored = (docs, _frozen(idf * (tf * (K1 + 1)) / (tf + norm)))
             with self._lock:
                 self._scored[(field, term)] = scored
         return scored if boost == 1.0 else (scored[0], boost * scored[1])
@@ -146,12 +145,49 @@ class Scorer:
         return found
 
     def _search_near(self, word: str, maxdist: int, prefix: int) -> list[str]:
-        out = []
-        for size in range(len(word) - maxdist, len(word) + maxdist + 1):
-            for w in self._by_shape.get((word[:1], size), ()):
-                if w != word and w[:prefix] == word[:prefix] and edit_distance(w, word, maxdist) <= maxdist:
-                    out.append(w)
-        return sorted(out)[:MAX_EXPANSIONS]
+        out = [w for w in self._shapes.candidates(word, maxdist)
+               if w != word and w[:prefix] == word[:prefix] and edit_distance(w, word, maxdist) <= maxdist]
+        return out[:MAX_EXPANSIONS]
+
+
+class _Shapes:
+    """The vocabulary's first letters, lengths and letter counts, as arrays: the words that
+    may lie within `maxdist` edits of a word, found without computing a single distance.
+
+    Every edit (insertion, deletion, substitution, adjacent swap) changes the letters a
+    word holds by at most one, so a word whose letters differ from the query's by more
+    than `maxdist` ("bag distance") cannot be near it: a bound, never a guess.
+    """
+
+    def __init__(self, vocabulary: list[str]):
+        self.words = vocabulary
+        self.alphabet = {ch: i for i, ch in enumerate(sorted({ch for w in vocabulary for ch in w}))}
+        self.first = np.array([w[:1] for w in vocabulary])
+        self.length = np.array([len(w) for w in vocabulary])
+        self.counts = np.zeros((len(vocabulary), len(self.alphabet)), dtype=np.int16)
+        for i, w in enumerate(vocabulary):
+            for ch in w:
+                self.counts[i, self.alphabet[ch]] += 1
+
+    def candidates(self, word: str, maxdist: int) -> list[str]:
+        """Words sharing `word`'s first letter, within `maxdist` in length and in letters; sorted."""
+        rows = np.flatnonzero((self.first == word[:1]) & (np.abs(self.length - len(word)) <= maxdist))
+        mine = np.zeros(len(self.alphabet), dtype=np.int16)
+        unknown = 0  # letters no vocabulary word has
+        for ch in word:
+            if ch in self.alphabet:
+                mine[self.alphabet[ch]] += 1
+            else:
+                unknown += 1
+        diff = self.counts[rows] - mine
+        extra, missing = np.clip(diff, 0, None).sum(axis=1), np.clip(-diff, 0, None).sum(axis=1) + unknown
+        return [self.words[i] for i in rows[np.maximum(extra, missing) <= maxdist].tolist()]
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    """Cached arrays are shared by every request: none may write to them."""
+    a.setflags(write=False)
+    return a
 
 
 def _text(term: str | bytes) -> str:
