@@ -148,6 +148,6 @@ def test_path_parameters_never_5xx(client, a, b):
     from urllib.parse import quote
     for path in (f"/{quote(a, safe='')}", f"/{quote(a, safe='')}/{quote(b, safe='')}", f"/compare/{quote(a, safe='')}",
                  f"/graph/{quote(a, safe='')}/{quote(b, safe='')}", f"/api/units/{quote(a, safe='')}/{quote(b, safe='')}",
-                 f"/{a}/..%2f..%2f{b}"):
+                 f"/it-laws/{a}/..%2f..%2f{b}"):  # raw: a leading "//" would make `a` a host name
         r = client.get(path)
         assert r.status_code < 500, (path, r.status_code)
