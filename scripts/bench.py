@@ -30,6 +30,7 @@ from kb import build as builder  # noqa: E402
 from kb.evaluation import judged_queries, score_query, search_scores, summarize  # noqa: E402
 from kb.search.engine import SearchEngine  # noqa: E402
 from kb.store import Store  # noqa: E402
+from web.loadgen import percentile  # noqa: E402
 
 
 def bench_build(runs: int, out: Path) -> list[float]:
@@ -39,11 +40,6 @@ def bench_build(runs: int, out: Path) -> list[float]:
         builder.build(out)
         times.append(time.perf_counter() - t0)
     return times
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def timed_passes(search: Callable[[Any], Any], repeat: int = 5) -> tuple[list[float], list[float]]:

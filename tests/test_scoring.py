@@ -49,7 +49,7 @@ def test_approximate_lookup_is_exactly_the_words_within_the_distance(engine):
         for maxdist, prefix in ((1, 1), (2, 1), (2, 2)):
             every = sorted(w for w in vocabulary if w != typo and w[:prefix] == typo[:prefix]
                            and edit_distance(w, typo, maxdist) <= maxdist)
-            assert engine.scorer._search_near(typo, maxdist, prefix) == every[:MAX_EXPANSIONS], typo
+            assert engine.scorer.near(typo, maxdist, prefix) == every[:MAX_EXPANSIONS], typo
 
 
 def test_random_words_do_not_grow_the_caches_past_the_index(build_dir, export):

@@ -87,17 +87,18 @@ class SearchEngine:
         self.concordance = concordance
         self.glossary = glossary
         self.thesaurus = thesaurus
-        self.kinds = sorted({u["kind"] for d in store.export["documents"] for u in d["units"]})
         searcher = self.ix.searcher()
-        meta = {n: (f["doc"], f["unit"], f["clause"], f["kind"], f["lang"]) for n, f in searcher.iter_docs()}
+        stored = dict(searcher.iter_docs())
         self.scorer = Scorer(searcher, FIELDS)
-        self.meta_list = [meta[n] for n in range(self.scorer.doc_count)]  # docnum → identity
-        self.keys = [m[:3] for m in self.meta_list]  # docnum → (doc, unit, clause)
-        self.columns = [np.array(col) for col in zip(*self.meta_list)]  # doc, unit, clause, kind, lang
+        # per document number, as arrays: doc, unit, clause, kind, lang
+        self.columns = {name: np.array([stored[n][name] for n in range(self.scorer.doc_count)])
+                        for name in ("doc", "unit", "clause", "kind", "lang")}
+        self.other_game_docs = self.columns["doc"] == OTHER_GAME
         self.unit_kind = {(d["id"], u["id"]): u["kind"] for d in store.export["documents"] for u in d["units"]}
+        self.kinds = sorted(set(self.unit_kind.values()))
         self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
-        self.ranker = UnitRanker(self.keys, self.unit_kind, self.doc_lang, _lifts(store.export))
-        self.other_game_docs = np.array([m[0] == OTHER_GAME for m in self.meta_list])
+        keys = list(zip(*(self.columns[name].tolist() for name in ("doc", "unit", "clause"))))
+        self.ranker = UnitRanker(keys, self.unit_kind, self.doc_lang, _lifts(store.export))
 
     @classmethod
     def open(cls, build_dir: Path, store: Store) -> "SearchEngine":
@@ -202,8 +203,8 @@ class SearchEngine:
         """The clauses the filters allow, as a 0/1 vector over document numbers."""
         if not (doc or lang or kind):
             return None
-        keep = np.ones(len(self.meta_list), dtype=bool)
-        for column, wanted in ((0, doc), (4, lang), (3, kind)):
+        keep = np.ones(self.scorer.doc_count, dtype=bool)
+        for column, wanted in (("doc", doc), ("lang", lang), ("kind", kind)):
             if wanted:
                 keep &= self.columns[column] == wanted
         return keep.astype(np.int64)

@@ -28,7 +28,8 @@ for _a in EMPTY:
 
 class Scorer:
     def __init__(self, searcher: Any, fields: Iterable[str]):
-        """`searcher` stays open and is read under the lock; the caller closes it with `close()`."""
+        """`searcher` stays open for the generation's life (closed when the engine is
+        dropped) and is read under the lock."""
         self._searcher = searcher
         self.doc_count = searcher.doc_count_all()
         self.lengths = {f: np.array([searcher.doc_field_length(n, f, 0) for n in range(self.doc_count)], dtype=np.float64)
@@ -48,10 +49,6 @@ class Scorer:
     # A postings list is two arrays: document numbers (ascending, each once) and a
     # value per document (term frequency, or a score): the engine adds them up
     # vectorised instead of one document at a time.
-
-    def close(self) -> None:
-        with self._lock:
-            self._searcher.close()
 
     def postings(self, field: str, term: str) -> Postings:
         """(docnums, term frequencies) of a term in a field."""
