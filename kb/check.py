@@ -143,7 +143,7 @@ def clause_gaps(where: str, unit: dict[str, Any]) -> Iterator[str]:
             yield f"{where}#{c['id']}: not a Law clause id"
             continue
         level = next((lv for lv in reversed(SEQUENCE_LEVELS) if getattr(cid, lv)), None)
-        if level:
+        if level and not cid.para:
             children.setdefault((c["parent"], level), []).append(getattr(cid, level))
     for (parent, level), markers in children.items():
         expected = _sequence(level, len(markers))

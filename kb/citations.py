@@ -11,7 +11,6 @@ against. Time-reference entries cite the 2007 numbering: they resolve in
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
@@ -20,6 +19,7 @@ from .citegrammar import Mention, find
 from .clauseid import ClauseId
 from .concordance import Concordance, Correction
 from .model import Document, Unit
+from .points import PointRef, point_target
 from .text import slugify
 
 LAWS_2017, LAWS_2007, NORMS = "it-laws", "es-laws", "it-norms"
@@ -112,7 +112,8 @@ def unit_citations(doc: Document, unit: Unit, corpus: Corpus, concordance: Conco
             yield from text_citations(doc, unit, clause.id, note.text, "note", corpus, concordance)
         if "law_clause" in clause.extra:
             target, ok = corpus.law_target(LAWS_2017, clause.extra["law_clause"])
-            yield Citation((doc.id, unit.id, clause.id), clause.label, target, "integrates", ok, "label")
+            raw = clause.label or clause.extra["law_clause"]  # a heading "Procedura incorretta (20G3)"
+            yield Citation((doc.id, unit.id, clause.id), raw, target, "integrates", ok, "label")
         if clause.extra.get("ref"):
             correction = corrections.get((doc.id, clause.extra["ref"]))
             yield entry_citation(doc, unit, clause.id, clause.extra["ref"], corpus, concordance, correction)
@@ -153,20 +154,21 @@ def resolve(m: Mention, doc: Document, unit: Unit, clause: str, corpus: Corpus) 
     if m.kind == "norm":
         ok = corpus.has_unit(NORMS, m.ref)
         kind = "internal" if doc.id == NORMS else "cross"
-        return Citation(source, m.raw, Target(NORMS, m.ref, None), kind, ok)
+        return Citation(source, m.raw, _pointed(Target(NORMS, m.ref, None), m.point, corpus), kind, ok)
     if m.kind == "appendix":
         uid = corpus.appendix_by_number.get(m.ref, m.ref)
         if doc.id == NORMS and uid == unit.id:
             return None  # "una normativa di alert" inside the alert appendix: itself, not a reference
         kind = "internal" if doc.id == NORMS else "cross"
-        return Citation(source, m.raw, Target(NORMS, uid, None), kind, corpus.has_unit(NORMS, uid))
+        target = _pointed(Target(NORMS, uid, None), m.point, corpus)
+        return Citation(source, m.raw, target, kind, corpus.has_unit(NORMS, uid))
     if m.kind == "definition":
         return _definition(m, doc, source, corpus)
     if m.kind == "law":
         law_doc = cited_laws(doc)
         target, ok = corpus.law_target(law_doc, m.ref)
         if doc.kind == "code":  # the Burraco code cites its own articles only
-            target, ok = Target(doc.id, m.ref, None), corpus.has_unit(doc.id, m.ref)
+            target, ok = _pointed(Target(doc.id, m.ref, None), m.point, corpus), corpus.has_unit(doc.id, m.ref)
         kind = "internal" if law_doc == doc.id else "cross"
         return Citation(source, m.raw, target, kind, ok)
     if m.kind == "relative":
@@ -221,16 +223,20 @@ def relative_law_id(ref: str, context: str) -> str | None:
 
 
 def _point(m: Mention, doc: Document, unit: Unit, source: tuple[str, str, str]) -> Citation:
-    """A point of the same norm/article in its own numbering: the clause whose id ends with it."""
-    key = re.sub(r"[^a-z0-9]", "", m.ref.lower())
-    others = [c.id for c in unit.clauses if c.id != source[2]]
-    # a clause numbered exactly so ("31-2" for "punto 2"), else one whose numbering ends so ("8-1a2" for "a2")
-    candidates = ([cid for cid in others if cid.lower().rsplit("-", 1)[-1] == key]
-                  or [cid for cid in others if re.sub(r"[^a-z0-9]", "", cid.lower()).endswith(key)])
-    best = max(candidates, key=lambda cid: len(os.path.commonprefix([cid, source[2]])), default=None)
+    """A point of the same norm/article in its own numbering (`kb.points`)."""
+    best = point_target(unit, PointRef(m.ref, m.direction, m.scope), source[2])
+    key = m.ref.strip("()")
     if best is None and re.fullmatch(r"[a-z]", key):
         return Citation(source, m.raw, Target(doc.id, unit.id, None), "law-item", True, extra={"item": key})
     return Citation(source, m.raw, Target(doc.id, unit.id, best), "relative", True)
+
+
+def _pointed(target: Target, point: str | None, corpus: Corpus) -> Target:
+    """"Norme Int. Art. 4 punto 3", "Appendice 3.2", "art. 24 punto 2": the named point of the
+    unit, when the unit has one numbered so."""
+    unit = corpus.docs[target.doc].unit(target.unit or "") if point and target.doc in corpus.docs else None
+    clause = point_target(unit, PointRef(point)) if unit is not None and point else None
+    return Target(target.doc, target.unit, clause) if clause else target
 
 
 def _definition(m: Mention, doc: Document, source: tuple[str, str, str], corpus: Corpus) -> Citation | None:

@@ -16,7 +16,7 @@ Mention kinds:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,9 @@ class Mention:
     raw: str
     kind: str
     ref: str  # the id as the text means it, compact: "26B", "C2", "2c", "a"; a name for external/appendix
+    point: str | None = None     # a point named after a norm/appendix/article: "Art. 4 punto 3" → "3"
+    direction: str | None = None  # "before" ("sopra", "precedente") or "after" ("seguenti", "successivo")
+    scope: tuple[str, ...] = ()   # words naming the part a point belongs to: "… relativi ai sistemi blu"
 
 
 # ---------------------------------------------------------------- shared pieces
@@ -126,16 +129,70 @@ def find(text: str, lang: str, labels: dict[str, str] | None = None,
     taken += [m for m in find_law_lists(text, language) if not _overlaps(m, taken)]
     taken += [m for m in find_law_lists(text, language, bare=True) if not _overlaps(m, taken)]
     laws = [m for m in taken if m.kind == "law"]
-    taken += [m for m in find_relative(text, language)
-              if not _overlaps(m, taken) and not _qualifies(text, m, laws)]
-    return sorted(taken, key=lambda m: m.start)
+    for m in find_relative(text, language):
+        law = _qualified(text, m, laws)
+        if law is not None:
+            taken[taken.index(law)] = _narrowed(text, law, m)
+        elif not _overlaps(m, taken):
+            taken.append(m)
+    return situate(text, sorted(taken, key=lambda m: m.start), language)
 
 
-def _qualifies(text: str, m: Mention, laws: list[Mention]) -> bool:
+def _qualified(text: str, m: Mention, laws: list[Mention]) -> Mention | None:
     """"art. 24 punto 2": a point written right after a Law id narrows it; it is no relative."""
-    return any(0 <= m.start - law.end <= 12
-               and re.fullmatch(r"[\s,]*(?:punt[oi]|lettera|comma|apartado|número)?\s*", text[law.end:m.start])
-               for law in laws)
+    return next((law for law in laws if 0 <= m.start - law.end <= 12
+                 and re.fullmatch(r"[\s,]*(?:punt[oi]|lettera|comma|apartado|número)?\s*", text[law.end:m.start])),
+                None)
+
+
+def _narrowed(text: str, law: Mention, point: Mention) -> Mention:
+    """The Law mention with the point that narrows it, when a word says so ("art. 24 punto 2")."""
+    if not re.search(r"punt[oi]|lettera|comma|apartado|número", text[law.end:point.start]):
+        return law
+    return replace(law, end=point.end, raw=text[law.start:point.end], point=point.ref)
+
+
+# ---------------------------------------------------------------- where a point lies
+
+_BEFORE_WORDS = r"sopra|precedent[ei]|anterior(?:es)?|arriba"
+_AFTER_WORDS = r"sotto|seguent[ei]|successiv[oaie]|più\s+avanti|qui\s+di\s+seguito|siguientes?|a\s+continuación|abajo"
+_DIRECTION_BEFORE = re.compile(rf"\b(?:(?P<b>{_BEFORE_WORDS})|(?P<a>{_AFTER_WORDS}))\s+(?:punt[oi]|apartados?|criteri|requisiti)?\s*$")
+_DIRECTION_AFTER = re.compile(rf"[\s),.]*(?:(?P<b>{_BEFORE_WORDS})|(?P<a>{_AFTER_WORDS}))\b")
+_SCOPE = re.compile(r"[\s),]*(?:(?:sopra|seguenti|precedenti)\s+)?"
+                    r"(?:del(?:la|lo|l['’])?|dei|degli|relativ[ioae]\s+a(?:i|gli|l|lla|lle)?)\s*"
+                    r"(?P<w1>[A-Za-zà-ú]+)(?:\s+(?P<w2>[A-Za-zà-ú]+))?")
+_GROUP_GAP = re.compile(r"\s*(?:,|\b(?:e|ed|o|oppure|y|u)\b)\s*(?:punt[oi]\s*)?\)?\s*")
+POINT_KINDS = ("relative", "point")
+
+
+def situate(text: str, mentions: list[Mention], language: Language) -> list[Mention]:
+    """Give each run of points ("punti 1 e 2 seguenti", "requisiti A, B, C e D relativi ai
+    sistemi blu") the direction and scope words written around the run."""
+    out = list(mentions)
+    i = 0
+    while i < len(out):
+        if out[i].kind not in POINT_KINDS:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(out) and out[j + 1].kind in POINT_KINDS \
+                and _GROUP_GAP.fullmatch(text[out[j].end:out[j + 1].start]):
+            j += 1
+        direction, scope = _surroundings(text, out[i].start, out[j].end)
+        for k in range(i, j + 1):
+            out[k] = replace(out[k], direction=direction, scope=scope)
+        i = j + 1
+    return out
+
+
+def _surroundings(text: str, start: int, end: int) -> tuple[str | None, tuple[str, ...]]:
+    before = _DIRECTION_BEFORE.search(text[max(0, start - 30):start])
+    after = _DIRECTION_AFTER.match(text, end)
+    found = after or before
+    direction = None if found is None else "before" if found["b"] else "after"
+    scope = _SCOPE.match(text, after.end() if after else end)
+    words = tuple(w.lower() for w in (scope["w1"], scope["w2"]) if w) if scope else ()
+    return direction, words
 
 
 def find_named(text: str, labels: dict[str, str], titles: dict[str, str]) -> list[Mention]:
@@ -257,7 +314,7 @@ def find_external(text: str) -> list[Mention]:
 
 _NORM = re.compile(
     r"[Nn]orm[ae]\s+(?:[Ii]ntegrativ[ae]|Int\.)\s+(?:(?:all['’]|agli\s+)?[Aa]rt(?:icol[oi])?\.?\s*)"
-    r"(?P<n>\d{1,2})(?:\s+e\s+(?P<n2>\d{1,2}))?(?:\.\d+|\s+punto\s+\d+)?"
+    r"(?P<n>\d{1,2})(?:\s+e\s+(?P<n2>\d{1,2}))?(?:\.(?P<pt>\d+)|\s+punto\s+(?P<pt2>\d+))?"
     r"|(?:punti\s+)?(?P<p1>\d+[a-z]\d[a-z])(?:\s+e\s+(?P<p2>\d+[a-z]\d[a-z]))?"
     r"\s+delle\s+[Nn]orme\s+[Ii]ntegrative\s+all['’][Aa]rticolo\s+(?P<n3>\d{1,2})"
 )
@@ -271,10 +328,11 @@ def find_norms(text: str) -> list[Mention]:
             points = [g for g in ("p1", "p2") if m[g]]
             for g in points:  # the last mention runs to the end, so "Articolo 78" is not read again
                 end = m.end() if g == points[-1] else m.end(g)
-                out.append(Mention(m.start(g), end, text[m.start(g):end], "norm", m["n3"]))
+                out.append(Mention(m.start(g), end, text[m.start(g):end], "norm", m["n3"], point=m[g]))
             continue
         end = m.end("n") if m["n2"] else m.end()
-        out.append(Mention(m.start(), end, text[m.start():end], "norm", m["n"]))
+        point = None if m["n2"] else m["pt"] or m["pt2"]
+        out.append(Mention(m.start(), end, text[m.start():end], "norm", m["n"], point=point))
         if m["n2"]:
             out.append(Mention(m.start("n2"), m.end(), text[m.start("n2"):m.end()], "norm", m["n2"]))
     return out
@@ -300,7 +358,7 @@ APPENDIX_NAMES = {
     "sistemi": "sistemi", "alert": "alert", "pre alert": "alert", "sipari": "sipari",
 }
 _APPENDIX = re.compile(
-    r"Appendice\s+(?P<n>\d)(?:\.\d)?(?:\s+\(Normativa\s+di\s+Alert\))?"
+    r"Appendice\s+(?P<n>\d)(?:\.(?P<pt>\d))?(?:\s+\(Normativa\s+di\s+Alert\))?"
     r"|\bnormativa\s+(?:di\s+|per\s+i\s+)?(?P<name>pre\s+alert|alert|sistemi|sipari)\b",
     re.I,
 )
@@ -310,7 +368,7 @@ def find_appendices(text: str) -> list[Mention]:
     out = []
     for m in _APPENDIX.finditer(text):
         ref = m["n"] or APPENDIX_NAMES[m["name"].lower()]
-        out.append(Mention(m.start(), m.end(), m.group(), "appendix", ref))
+        out.append(Mention(m.start(), m.end(), m.group(), "appendix", ref, point=m["pt"]))
     return out
 
 

@@ -2,16 +2,20 @@
 
 `27B1a` = article 27, section B, number 1, item (a); `20F5bii` adds roman (ii).
 `readable("20F5bii") == "20F5(b)(ii)"`. The same grammar serves both editions.
+A paragraph that follows a clause's list and closes it (the source prints it
+after the items) is its own clause, `<clause>-p<n>`: `69B-p2` is 69B's second
+block of text, read after 69B1 and 69B2 (`readable` gives `69B ¶2`).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
-from .model import Clause
+from .model import Clause, Table
 
 CLAUSE_ID = re.compile(
-    r"^(?P<art>\d{1,3})(?:(?P<sec>[A-Z])(?P<num>\d{1,2})?)?(?P<item>[a-z])?(?P<roman>(?:i|ii|iii|iv|v|vi|vii|viii|ix|x))?$"
+    r"^(?P<art>\d{1,3})(?:(?P<sec>[A-Z])(?P<num>\d{1,2})?)?(?P<item>[a-z])?(?P<roman>(?:i|ii|iii|iv|v|vi|vii|viii|ix|x))?"
+    r"(?:-p(?P<para>\d{1,2}))?$"
 )
 
 
@@ -22,16 +26,18 @@ class ClauseId:
     num: str | None = None
     item: str | None = None
     roman: str | None = None
+    para: str | None = None  # a closing paragraph's block number
 
     @classmethod
     def parse(cls, s: str) -> "ClauseId | None":
         m = CLAUSE_ID.match(s)
         if not m:
             return None
-        return cls(m["art"], m["sec"], m["num"], m["item"], m["roman"])
+        return cls(m["art"], m["sec"], m["num"], m["item"], m["roman"], m["para"])
 
     def __str__(self) -> str:
-        return "".join(p for p in (self.art, self.sec, self.num, self.item, self.roman) if p)
+        base = "".join(p for p in (self.art, self.sec, self.num, self.item, self.roman) if p)
+        return f"{base}-p{self.para}" if self.para else base
 
     def readable(self) -> str:
         s = self.art + (self.sec or "") + (self.num or "")
@@ -39,6 +45,8 @@ class ClauseId:
             s += f"({self.item})"
         if self.roman:
             s += f"({self.roman})"
+        if self.para:
+            s += f" ¶{self.para}"
         return s
 
 
@@ -107,11 +115,19 @@ class LawClauseTree:
         return self._open("roman", numeral.lower(), f"({numeral.lower()})", text, implied=implied)
 
     def add_text(self, text: str, to: Clause | None = None) -> None:
-        """Append a paragraph to the current clause (or to `to`)."""
-        target = to or self.current
+        """Append a paragraph to the current clause (or to `to`: after `to`'s items, to
+        the paragraph clause that closes them)."""
         text = text.strip()
         if text:
+            target = self.home(to or self.current)
             target.text = f"{target.text}\n{text}" if target.text else text
+
+    def add_table(self, table: Table, to: Clause | None = None) -> None:
+        self.home(to or self.current).add_table(table)
+
+    def home(self, owner: Clause) -> Clause:
+        """Where `owner`'s text goes now (see `closing_home`)."""
+        return closing_home(self.clauses, owner, self._by_id)
 
     def level_marker(self, level: str) -> str | None:
         return self.path[level]
@@ -124,3 +140,31 @@ def article_of(clause_id: str) -> str:
     """The article (unit) a Law clause id belongs to: `40B2ci` → `40`."""
     digits = len(clause_id) - len(clause_id.lstrip("0123456789"))
     return clause_id[:digits] or clause_id
+
+
+def closing_home(clauses: list[Clause], owner: Clause, by_id: dict[str, Clause]) -> Clause:
+    """Where text, tables and notes of `owner` go, so that they are read where the source
+    prints them: `owner` itself while no clause follows it; once its items have been
+    read, the paragraph clause that closes them (`<owner>-p<n>`, opened here and
+    appended in text order, read at the owner's level).
+    """
+    return current_home(clauses, owner) or open_paragraph(clauses, owner, by_id)
+
+
+def current_home(clauses: list[Clause], owner: Clause) -> Clause | None:
+    """`owner`, or its paragraph clause, when that is the last clause read; else None."""
+    last = clauses[-1]
+    if last is owner or (last.parent == owner.id and last.extra.get("paragraph")):
+        return last
+    return None
+
+
+def open_paragraph(clauses: list[Clause], owner: Clause, by_id: dict[str, Clause]) -> Clause:
+    """A new unlabelled paragraph clause of `owner`, `<owner>-p<n>` (n from 2: the owner's
+    own text is its first block), read at the owner's level (`extra["paragraph"]`)."""
+    n = 2 + sum(1 for c in clauses if c.parent == owner.id and c.extra.get("paragraph"))
+    clause = Clause(id=f"{owner.id}-p{n}", parent=owner.id, label="", text="")
+    clause.extra["paragraph"] = True
+    clauses.append(clause)
+    by_id[clause.id] = clause
+    return clause

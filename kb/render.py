@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from .clauseid import readable
+from .reading import clause_blocks
 from .store import clause_depths, clause_label
 
 
@@ -14,11 +15,11 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     title = unit.get("title") or "(senza titolo)"
     out = [f"{doc['id']} {unit['id']} — {title}", "=" * min(width, 72)]
     depth = clause_depths(unit)
+    hangs: dict[str, str] = {}
     for c in unit["clauses"]:
-        indent = "  " * depth[c["id"]]
-        out += _render_clause(doc, unit, c, indent, width)
-        for n in c.get("notes", []):
-            out += textwrap.wrap(f"[{n['kind']}] {n['text']}", width, initial_indent=indent + "  ", subsequent_indent=indent + "  ")
+        indent = hangs[c["parent"]] if c.get("paragraph") else "  " * depth[c["id"]]
+        lines, hangs[c["id"]] = _render_clause(doc, unit, c, indent, width)
+        out += lines
     if unit["footnotes"]:
         out.append("")
         for f in unit["footnotes"]:
@@ -28,34 +29,33 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
 
 
 def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
-                   indent: str, width: int) -> list[str]:
-    """Label (and title) first, then each paragraph hanging under it."""
+                   indent: str, width: int) -> tuple[list[str], str]:
+    """The clause's blocks in reading order: label (and title) first, then each paragraph and
+    table hanging under it, then its notes; also the indent its paragraphs hang at."""
     label = clause_label(doc, unit, c)
     if label and (c.get("ref") is not None or c.get("kind") == "entry"):
         label = f"[{label}]"
+    hang = indent + " " * (2 if c.get("title") else len(label) + 1 if label else 0)
     out: list[str] = []
-    if c.get("title"):
-        out += textwrap.wrap(f"{label} {c['title']}".strip(), width, initial_indent=indent,
-                             subsequent_indent=indent + "  ")
-        label = ""
-    hang = indent + " " * (len(label) + 1 if label else 2 if c.get("title") else 0)
-    paragraphs = c["text"].split("\n") if c["text"] else []
-    tables = c.get("tables", [])
-    for i, para in enumerate(paragraphs):
-        out += _tables_at(tables, i, hang)
-        lead = f"{label} " if i == 0 and label else ""
-        out += textwrap.wrap(lead + para, width, initial_indent=indent if lead else hang,
-                             subsequent_indent=hang)
-    out += [line for t in tables if (t.get("at") or 0) >= len(paragraphs)
-            for line in _indented(render_table(t), hang)]
-    if label and not c["text"]:
+    lead = f"{label} " if label else ""
+    for block in clause_blocks(c):
+        if block.kind == "title":
+            out += textwrap.wrap(f"{lead}{block.text}".strip(), width, initial_indent=indent,
+                                 subsequent_indent=indent + "  ")
+        elif block.kind == "table":
+            out += _indented(render_table(c["tables"][block.index]), hang)
+        elif block.kind == "note":
+            note = c["notes"][block.index]
+            out += textwrap.wrap(f"[{note['kind']}] {note['text']}", width, initial_indent=hang,
+                                 subsequent_indent=hang)
+        else:
+            out += textwrap.wrap(lead + block.text, width, initial_indent=indent if lead else hang,
+                                 subsequent_indent=hang)
+        if block.kind in ("title", "paragraph"):
+            lead = ""
+    if lead:
         out.append(indent + label)
-    return out
-
-
-def _tables_at(tables: list[dict[str, Any]], at: int, indent: str) -> list[str]:
-    return [line for t in tables if (t.get("at") or 0) == at
-            for line in _indented(render_table(t), indent)]
+    return out, hang
 
 
 def _indented(lines: list[str], indent: str) -> list[str]:

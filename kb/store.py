@@ -72,18 +72,20 @@ class Store:
 
 
 def clause_depths(unit: dict[str, Any]) -> dict[str, int]:
-    """How deep each clause sits under its unit (the unit's own clause is 0)."""
+    """How deep each clause sits under its unit (the unit's own clause is 0); a paragraph
+    clause that follows its owner's items (`69B-p2`) is read at its owner's depth."""
     out: dict[str, int] = {}
     for c in unit["clauses"]:
-        out[c["id"]] = out.get(c["parent"], -1) + 1 if c["parent"] else 0
+        step = 0 if c.get("paragraph") else 1
+        out[c["id"]] = out.get(c["parent"], -1) + step if c["parent"] else 0
     return out
 
 
 def clause_label(doc: dict[str, Any], unit: dict[str, Any], clause: dict[str, Any]) -> str:
     """What a clause is called where it is shown: `27B1(a)` for the Laws, a time-reference
     entry's reference as written, otherwise its own label; "" for the unit's lead clause."""
-    if clause["id"] == unit["id"]:
-        return ""
+    if clause["id"] == unit["id"] or clause.get("paragraph") or clause.get("label") == clause.get("title"):
+        return ""  # a term clause ("Verde: …") is shown by its title alone
     if doc["kind"] == "laws" and unit["kind"] == "article":
         return readable(clause["id"])
     if clause.get("ref") is not None or clause.get("kind") == "entry":

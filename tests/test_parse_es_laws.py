@@ -140,7 +140,7 @@ CLAUSE_IDS = {
     "9": ["9", "9A", "9A1", "9A2", "9A3", "9A4", "9B", "9B1", "9B1a", "9B1b", "9B1c",
           "9B1d", "9B2", "9C"],
     "12": ["12", "12A", "12A1", "12A2", "12A3", "12B", "12B1", "12B2", "12C", "12C1",
-           "12C1a", "12C1b", "12C1c", "12C1d", "12C1e", "12C1ei", "12C1eii", "12C1f",
+           "12C1a", "12C1b", "12C1c", "12C1d", "12C1e", "12C1ei", "12C1eii", "12C1e-p2", "12C1f",
            "12C2", "12C2a", "12C2ai", "12C2aii", "12C2aiii", "12C2b", "12C2c", "12C3",
            "12C4"],
     "16": ["16", "16A", "16A1", "16A1a", "16A1b", "16A1c", "16A1d", "16A2", "16A3", "16A4",
@@ -156,9 +156,9 @@ CLAUSE_IDS = {
            "40B2d", "40B3", "40B4", "40B5", "40B6", "40B6a", "40B6b", "40C", "40C1", "40C2",
            "40C3", "40C3a", "40C3b"],
     "50": ["50", "50A", "50B", "50C", "50D", "50D1", "50D1a", "50D1b", "50D2", "50D2a",
-           "50D2b", "50E", "50E1", "50E2", "50E3"],
+           "50D2b", "50D2-p2", "50E", "50E1", "50E2", "50E3"],
     "61": ["61", "61A", "61B", "61B1", "61B2", "61B2a", "61B2b", "61B3"],
-    "64": ["64", "64A", "64A1", "64A2", "64B", "64B1", "64B2", "64B3", "64B4", "64B5",
+    "64": ["64", "64A", "64A1", "64A2", "64A-p2", "64B", "64B1", "64B2", "64B3", "64B4", "64B5",
            "64B6", "64B7", "64C"],
     "68": ["68", "68A", "68B", "68B1", "68B2", "68C", "68D"],
     "70": ["70", "70A", "70B", "70B1", "70B2", "70B3", "70C", "70C1", "70C2", "70C3", "70D",
@@ -167,7 +167,7 @@ CLAUSE_IDS = {
            "81C6", "81C7", "81C8", "81D"],
     # numbers straight under the article are its sections (WBF 35A–D, 71A–B)
     "35": ["35", "35A", "35B", "35C", "35D"],
-    "71": ["71", "71A", "71B"],
+    "71": ["71", "71A", "71B", "71-p2"],  # "El estuche se puntúa…" closes the list
 }
 
 
@@ -257,15 +257,16 @@ def test_chapter_headings_are_not_sections(doc):
 
 
 # ---------------------------------------------------------------- AEB notes
+# A note printed after a clause's items is read after them: its own paragraph clause (`12C1e-p2`).
 
 NOTES = [
     ("3", "Las mesas deberían colocarse de forma consecutiva"),
     ("12C1c", "La AEB sí lo prohíbe"),
-    ("12C1e", "La AEB tiene acordado aplicar la totalidad de este procedimiento"),
+    ("12C1e-p2", "La AEB tiene acordado aplicar la totalidad de este procedimiento"),
     ("40A1b", "Las instrucciones para cumplimentar adecuadamente las Hojas de Convenciones"),
     ("72A", "En todos los torneos homologados por la AEB"),
     ("78A", "Método mal llamado “Puntuación por Top integral”"),
-    ("80A", "En España la Autoridad Reguladora es la Asociación Española de Bridge"),
+    ("80A-p2", "En España la Autoridad Reguladora es la Asociación Española de Bridge"),
     ("80B2a", "El OT, de acuerdo con las normas de la AEB, designará al equipo arbitral"),
 ]
 
@@ -403,3 +404,25 @@ def test_titles_are_clean(doc):
 def test_deterministic(entry, doc):
     again = es_laws.parse(entry.read())
     assert [u.to_dict() for u in again.units] == [u.to_dict() for u in doc.units]
+
+
+@pytest.mark.parametrize("owner, last_item, start", [
+    ("69B", "69B2", "El estuche se vuelve a puntuar otorgando esta baza a su bando."),
+    ("71", "71B", "El estuche se puntúa adjudicando esta baza a su bando."),
+    ("64A", "64A2", "(A efectos de este Artículo una baza ganada en el muerto"),
+    ("80B2", "80B2l", "En algunos casos es normal que el Árbitro asuma"),
+])
+def test_a_paragraph_closing_a_list_is_read_after_its_items(doc, owner, last_item, start):
+    """The source prints these after the last item; they apply to the whole list."""
+    unit = doc.unit(re.match(r"\d+", owner).group(0))
+    ids = [c.id for c in unit.clauses]
+    para = unit.clause(f"{owner}-p2")
+    assert para is not None and para.parent == owner and para.text.startswith(start)
+    assert ids.index(last_item) < ids.index(para.id)
+    assert start not in unit.clause(last_item).text and start not in unit.clause(owner).text
+
+
+def test_a_paragraph_continuing_an_item_stays_in_it(doc):
+    """64A2 ends "entonces": the next paragraph finishes the item, it does not close the list."""
+    assert clause(doc, "64A2").text.endswith(
+        "Si el bando infractor ganó ésta o cualquier baza posterior, al final del carteo se traslada al bando inocente una baza.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+
 import pytest
 
 from kb.corpus import load_manifest
@@ -243,12 +244,20 @@ def test_preambles_go_to_the_article_clause(doc):
     assert text(doc, "9") == ""
 
 
-def test_trailing_paragraphs_belong_to_the_enclosing_clause(doc):
-    assert text(doc, "69B").endswith(
-        "Il risultato del board viene allora nuovamente registrato con tale presa assegnata alla sua linea.")
-    assert "nuovamente registrato" not in text(doc, "69B2")
-    assert text(doc, "71").endswith(
-        "Il punteggio del board viene allora nuovamente registrato, con tale presa assegnata alla sua linea.")
+@pytest.mark.parametrize("owner, last_item, closing", [
+    ("69B", "69B2", "Il risultato del board viene allora nuovamente registrato con tale presa assegnata alla sua linea."),
+    ("71", "71B", "Il punteggio del board viene allora nuovamente registrato, con tale presa assegnata alla sua linea."),
+])
+def test_a_paragraph_after_the_items_closes_its_clause_and_is_read_after_them(doc, owner, last_item, closing):
+    unit = doc.unit(re.match(r"\d+", owner).group(0))
+    ids = [c.id for c in unit.clauses]
+    para = unit.clause(f"{owner}-p2")
+    assert para is not None and para.parent == owner and para.text == closing and para.label == ""
+    assert ids.index(last_item) < ids.index(para.id)
+    assert closing not in text(doc, owner) and closing not in text(doc, last_item)
+
+
+def test_a_paragraph_between_sections_stays_in_its_section(doc):
     assert text(doc, "27C").split("\n")[1] == (
         "L'Arbitro applicherà i disposti della sezione appropriata alla sostituzione.")
 

@@ -207,7 +207,7 @@ def test_premessa_is_the_front_unit_with_the_definition(doc):
 # ---------------------------------------------------------------- footnotes
 
 @pytest.mark.parametrize("marker,unit_id,clause_id,start", [
-    ("1", "4", "4-1", "Ad esempio, in una competizione a coppie miste"),
+    ("1", "4", "4-1-p2", "Ad esempio, in una competizione a coppie miste"),  # marker after 4-1's items
     ("2", "8", "8", "Tutte le penalità elencate di seguito sono emendabili"),   # marker in the heading
     ("3", "8", "8-1a2", "Qualora l'Arbitro non lo faccia"),
     ("4", "12", "12-3", "Estratto dal Verbale della WBFLC del 20 ottobre 2011 a Koningshof:"),
@@ -353,7 +353,9 @@ def test_paragraphs_broken_at_page_ends_are_rejoined(doc):
 
 
 def test_body_note_becomes_a_note(doc):
-    c = clause(doc, "sistemi", "sistemi-2.1")
+    """The "(*)" note follows 2.1's items (a)–(e): it is read after them, in 2.1's closing block."""
+    c = clause(doc, "sistemi", "sistemi-2.1-p2")
+    assert c.parent == "sistemi-2.1" and not c.text
     assert [n.text[:30] for n in c.notes] == ["(*) nei punti (d) ed (e) sopra"]
     assert "(*) nei punti" not in c.text
 
@@ -367,3 +369,59 @@ def test_deterministic_and_fast():
     elapsed = time.perf_counter() - start
     assert first == entry.parse().to_dict()
     assert elapsed < 0.5
+
+
+# ---------------------------------------------------------------- reading order of lists
+
+def ids_in_order(doc, unit_id):
+    return [c.id for c in doc.unit(unit_id).clauses]
+
+
+def test_alert_note_lists_each_under_its_own_introduction(doc):
+    """App. 3 §2: the should-alert list and the NOT-alerted list are two clauses, each
+    introducing its own items, in source order (read the other way, the rule reverses)."""
+    should = clause(doc, "alert", "alert-2-note-p2")
+    should_not = clause(doc, "alert", "alert-2-note-p3")
+    assert should.text.endswith("dovrebbero essere allertate le seguenti categorie di licite:")
+    assert should_not.text == "Se si gioca senza sipari, NON vanno allertate le seguenti licite:"
+    unit = doc.unit("alert")
+    assert [c.id for c in unit.clauses if c.parent == should.id] == ["alert-2-1", "alert-2-2", "alert-2-3"]
+    assert [c.id for c in unit.clauses if c.parent == should_not.id] == ["alert-2-1_2", "alert-2-2_2"]
+    assert clause(doc, "alert", "alert-2-1").text == "Le licite convenzionali"
+    assert clause(doc, "alert", "alert-2-1_2").text.startswith("Ogni tipo di contro e di surcontro")
+    order = ids_in_order(doc, "alert")
+    assert order.index("alert-2-note") < order.index(should.id) < order.index("alert-2-3") \
+        < order.index(should_not.id) < order.index("alert-2-1_2")
+
+
+@pytest.mark.parametrize("unit_id, owner, last_item, start", [
+    ("8", "8-3b2a", "8-3b2a3", "La squadra perdente otterrà 0 V.P. e 0 I.M.P."),
+    ("4", "4-1", "4-1e", "Le sostituzioni che trasgrediscono le suddette condizioni"),
+    ("alert", "alert-3", "alert-3-4", "La mancata osservanza della norma comporta"),
+    ("alert", "alert-4", "alert-4b", "I giocatori hanno l'obbligo di assicurarsi che l'Alert"),
+    ("sistemi", "sistemi-1.1", "sistemi-1.1-3", "In tutta questa appendice"),
+])
+def test_text_after_a_list_is_read_after_its_items(doc, unit_id, owner, last_item, start):
+    para = clause(doc, unit_id, f"{owner}-p2")
+    assert para.parent == owner and para.text.startswith(start)
+    order = ids_in_order(doc, unit_id)
+    assert order.index(last_item) < order.index(para.id)
+    assert start not in clause(doc, unit_id, owner).text
+
+
+def test_every_system_colour_is_a_clause_in_source_order(doc):
+    colours = [c for c in doc.unit("sistemi").clauses if c.parent == "sistemi-2.3"]
+    assert [c.title for c in colours] == ["Verde", "Arancione", "Blu", "Viola", "Rosso", "Giallo"]
+    assert [c.id for c in colours][1] == "sistemi-2.3-arancione"
+    assert colours[3].text.startswith("appartengono a questa categoria i sistemi che non sono blu")
+    assert "Arancione" not in clause(doc, "sistemi", "sistemi-2.3").text
+
+
+def test_tables_are_read_after_the_paragraph_before_them(doc):
+    """8-1a2: the rule, then "Questo dà luogo alla seguente tabella" with its table, then
+    "Ovvero, includendo i 5'…" with the second (the lines introducing a table are its caption)."""
+    c = clause(doc, "8", "8-1a2")
+    assert c.text.endswith("alla smazzatura ed alla spiegazione reciproca dei sistemi.")
+    assert [(t.at, t.caption) for t in c.tables] == [
+        (1, "Questo dà luogo alla seguente tabella"), (1, "Ovvero, includendo i 5' di massima tolleranza")]
+    assert c.tables[0].rows[0] == ["6", "45m"] and c.tables[1].rows[0] == ["6", "50m"]

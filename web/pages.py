@@ -16,7 +16,7 @@ from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 
 from .i18n import LOCALES, negotiate
-from .views import clause_paragraphs, marked, neighbours
+from .views import clause_body, clause_paragraphs, marked, neighbours
 
 router = APIRouter()
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -179,7 +179,8 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
         attached = by_clause.get(c["id"], {})
         clauses.append({
             "id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
-            "paragraphs": clause_paragraphs(c["text"], mine, site.store), "tables": c.get("tables", []),
+            "body": clause_body(c, clause_paragraphs(c["text"], mine, site.store)),
+            "paragraph": bool(c.get("paragraph")),
             "notes": c.get("notes", []), "norms": attached.get("norms", []),
             "timerefs": attached.get("timerefs", []),
             "parallel": [p | {"doc": p["doc"]} for p in attached.get("parallel", [])],

@@ -11,6 +11,7 @@ import re
 from typing import Any
 
 from kb.clauseid import readable
+from kb.reading import clause_blocks
 from kb.search.engine import url_for
 from kb.store import Store
 
@@ -33,6 +34,17 @@ def clause_paragraphs(text: str, citations: list[dict[str, Any]], store: Store) 
     if pos < len(text):
         segments.append({"text": text[pos:]})
     return _split_paragraphs(segments)
+
+
+def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
+    """A clause's paragraphs and tables in reading order (`kb.reading`), for the page."""
+    body: list[dict[str, Any]] = []
+    for block in clause_blocks(c):
+        if block.kind == "paragraph" and block.index < len(paragraphs):
+            body.append({"paragraph": paragraphs[block.index]})
+        elif block.kind == "table":
+            body.append({"table": c["tables"][block.index]})
+    return body
 
 
 def _link(words: str, c: dict[str, Any], store: Store) -> Segment:

@@ -373,7 +373,7 @@ class ArticleBuilder:
 
     def on_bullet(self, i: int, tok: Token) -> None:
         if NOTE_LABEL.match(tok.text):  # `•Nota: En España …`
-            self.owner().notes.append(Note("national-note", NOTE_LABEL.sub("", tok.text)))
+            self.tree.home(self.owner()).notes.append(Note("national-note", NOTE_LABEL.sub("", tok.text)))
         elif self.bullet_is_number(i):
             clause = self.tree.number(int(self.tree.level_marker("num")) + 1, text="")
             clause.extra["printed_label"] = "•"
@@ -391,10 +391,11 @@ class ArticleBuilder:
             return
         text, notes, feet = take_notes(tok.text)
         if text:
-            self.tree.add_text(text)
-            self.attach(self.tree.current, notes, feet)
-        else:  # a note standing as its own paragraph annotates the list's owner
-            self.attach(self.owner(), notes, feet)
+            home = self.tree.home(self.closed_list_owner(i) or self.tree.current)
+            self.tree.add_text(text, to=home)
+            self.attach(home, notes, feet)
+        else:  # a note standing as its own paragraph annotates the list's owner, after its items
+            self.attach(self.tree.home(self.owner()), notes, feet)
 
     def on_row(self, i: int, tok: Token) -> None:
         clause = self.tree.current
@@ -417,6 +418,34 @@ class ArticleBuilder:
         if in_list and current.parent:
             return self.tree.get(current.parent) or current
         return current
+
+    def closed_list_owner(self, i: int) -> Clause | None:
+        """The clause whose list a plain paragraph closes (69B: "El estuche se vuelve a
+        puntuar…" after 69B2), or None when the paragraph is the current item's own.
+
+        It closes the list when the list was introduced by a lead-in (its owner's text
+        ends in ':'), the last item ends a sentence, and no further item of the list
+        follows; the paragraph is then read after the items, as its owner's.
+        """
+        current = self.tree.current
+        owner = self.tree.get(current.parent or "")
+        if owner is None or current.extra.get("paragraph") or not owner.text.rstrip().endswith(":"):
+            return None
+        if not ENDS_SENTENCE.search(current.text.rstrip()):
+            return None
+        nxt = self.next_marker(i)
+        if nxt is not None and nxt.kind != "section" and self.continues_list(current, nxt):
+            return None
+        return owner
+
+    def continues_list(self, current: Clause, nxt: Token) -> bool:
+        """Is the next marker another item of the current clause's list (or below it)?"""
+        level = {"num": "number", "item": "item", "roman": "roman"}
+        order = ["section", "number", "item", "roman"]
+        mine = next((lv for lv in ("roman", "item", "num") if self.tree.level_marker(lv)), None)
+        if mine is None:  # numbers standing for sections (71A, 71B): a number goes on
+            return nxt.kind == "number"
+        return order.index(nxt.kind) >= order.index(level[mine]) if nxt.kind in order else True
 
     def next_marker(self, i: int) -> Token | None:
         """The next marker token after i (bullets and plain paragraphs skipped)."""

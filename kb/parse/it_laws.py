@@ -356,7 +356,7 @@ class ArticleBuilder:
     def build(self) -> Unit:
         for i, rec in enumerate(self.records):
             if rec.table is not None:
-                self.target.add_table(rec.table)
+                self.tree.add_table(rec.table, to=self.target)
             else:
                 self._line(i, rec)
         clauses = self.tree.clauses
@@ -480,15 +480,17 @@ class ArticleBuilder:
     def _plain(self, rec: Line) -> None:
         text = rec.body
         if not rec.blank_before:
-            last = self.target.text
+            home = self.tree.home(self.target)
+            last = home.text
             sep = " " if last and not ends_sentence(last) and bare(text)[:1].islower() else "\n"
-            self.target.text = f"{last}{sep}{text}" if last else text
+            home.text = f"{last}{sep}{text}" if last else text
             return
         self.target = self._paragraph_home()
         self.tree.add_text(text, to=self.target)
 
     def _paragraph_home(self) -> Clause:
-        """A new plain paragraph after a list belongs to the section (or article) around it."""
+        """A new plain paragraph after a list belongs to the section (or article) around it,
+        read after the list (the tree gives it a paragraph clause, `69B-p2`)."""
         clause = self.target
         while clause.parent is not None and not self._holds_paragraphs(clause):
             clause = self.tree.get(clause.parent) or self.tree.clauses[0]

@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..clauseid import ClauseId
+from ..clauseid import ClauseId, closing_home, current_home, open_paragraph
 from ..model import Clause, Footnote, Note, Parsed, Table, Unit
 from ..text import italian_date, normalize_spaces, runs, slugify
 
@@ -324,9 +324,18 @@ class ClauseBuilder:
             cid = f"{base}_{k}"
         return cid
 
-    def _open(self, at: int, level: Level, cid: str, label: str, title: str | None) -> Clause:
+    def _open(self, at: int, level: Level, cid: str, label: str, title: str | None,
+              new_list: bool = False) -> Clause:
+        sibling = self.stack[at].clause if at < len(self.stack) and self.stack[at].style == level.style \
+            else None
         del self.stack[at:]
-        clause = Clause(id=cid, parent=self.current.id, label=label, text="", title=title)
+        parent = self.current
+        intro = current_home(self.clauses, parent)
+        if sibling is not None and not new_list:
+            parent = self.by_id[sibling.parent or self.unit_id]   # the list goes on where it began
+        elif new_list and intro is not None and intro is not parent and ends_with_colon(intro.text):
+            parent = intro                  # a list nests under the paragraph that introduces it
+        clause = Clause(id=cid, parent=parent.id, label=label, text="", title=title)
         self.clauses.append(clause)
         self.by_id[cid] = clause
         level.clause = clause
@@ -372,7 +381,8 @@ class ClauseBuilder:
         if is_title:
             title, text = text, ""
         clause = self._open(at, Level(style, value, self.root, (kind, value),
-                                      bool(title) and not text), self._free_id(comps), line.label, title)
+                                      bool(title) and not text), self._free_id(comps), line.label, title,
+                            new_list=is_start(value))
         clause.extra.update(extra)
         self.add_text(clause, text)
         return clause
@@ -412,6 +422,15 @@ class ClauseBuilder:
         self.add_text(clause, text)
         return clause
 
+    def in_terms(self) -> bool:
+        """Is a "Term: text" clause open (a run of categories like App. 1's colours)?"""
+        return any(lv.style == "term" for lv in self.stack)
+
+    def heading_with_text(self) -> bool:
+        top = self.stack[-1] if self.stack else None
+        home = current_home(self.clauses, self.current)
+        return top is not None and top.style == "heading" and home is not None and bool(home.text)
+
     def pop_terms(self) -> None:
         idx = [i for i, lv in enumerate(self.stack) if lv.style == "term"]
         if idx:
@@ -429,29 +448,41 @@ class ClauseBuilder:
                 return
             self.stack.pop()
 
+    def home(self, clause: Clause) -> Clause:
+        """Where `clause`'s text goes now: itself, or after its items a paragraph clause."""
+        return closing_home(self.clauses, clause, self.by_id)
+
     def can_continue(self) -> bool:
         """Does the current clause end with a paragraph cut mid-sentence?"""
-        c = self.current
-        return self.last_text is c and bool(c.text) and not re.search(r"[.;:!?][\"'»”)]?$", c.text)
+        c = current_home(self.clauses, self.current)
+        return c is not None and self.last_text is c and bool(c.text) \
+            and not re.search(r"[.;:!?][\"'»”)]?$", c.text)
 
     def paragraph(self, text: str, join: bool, force: bool = False) -> None:
-        if join and (self.can_continue() or force and self.last_text is self.current):
-            self.current.text += " " + text.strip()
+        c = current_home(self.clauses, self.current)
+        if join and c is not None and (self.can_continue() or force and self.last_text is c):
+            c.text += " " + text.strip()
         else:
             self.add_text(self.current, text)
+
+    def introduce(self, text: str) -> None:
+        """A list introduction after other paragraphs of a heading: its own paragraph clause,
+        so the list it introduces nests under it (App. 3 §2 NOTE, its two lists)."""
+        self.add_text(open_paragraph(self.clauses, self.current, self.by_id), text)
 
     def add_text(self, clause: Clause, text: str) -> None:
         text = text.strip()
         if text:
-            clause.text = f"{clause.text}\n{text}" if clause.text else text
-            self.last_text = clause
+            home = self.home(clause)
+            home.text = f"{home.text}\n{text}" if home.text else text
+            self.last_text = home
 
     def table(self, table: Table) -> None:
-        self.current.tables.append(table)
+        self.home(self.current).add_table(table)
         self.last_text = None
 
     def note(self, text: str) -> None:
-        self.current.notes.append(Note(kind="note", text=text))
+        self.home(self.current).notes.append(Note(kind="note", text=text))
 
 
 # --------------------------------------------------------------------------- tables
@@ -631,13 +662,18 @@ def unmarked(builder: ClauseBuilder, items: list[Line], i: int, prev: Line | Non
     if text.startswith("(*)"):
         builder.note(text)
         return
+    j = next_nonblank(items, i)
+    opens_list = j is not None and bool(items[j].style) and is_start(items[j].value)
     term = TERM.match(text)
     if term:
+        in_terms = builder.in_terms()
         builder.pop_terms()
-        j = next_nonblank(items, i)
-        if j is not None and items[j].style and is_start(items[j].value):
+        if opens_list or in_terms:      # "Verde: …" + criteria, then "Arancione: …" without
             builder.term(term[1], term[2])
             return
+    if opens_list and ends_with_colon(text) and builder.heading_with_text():
+        builder.introduce(text)
+        return
     builder.paragraph(text, join=False)
 
 

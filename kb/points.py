@@ -1,0 +1,101 @@
+"""Where a point reference lands in a unit's own numbering (norms, appendices, Burraco).
+
+"punto 2", "punti (d) ed (e) sopra", "requisiti A, B, C e D relativi ai sistemi blu",
+"Art. 4 punto 3": the text names a point by the tail of its numbering. Every clause whose
+numbering ends with those components is a candidate; the reference's own words then
+choose among them, in this order:
+1. scope: the words after it name a part ("… dei sistemi blu", "… del preambolo") and the
+   candidate lies under a clause titled so;
+2. direction: "sopra"/"precedente" keep the candidates before the citing clause,
+   "seguenti"/"successivo" those after it;
+3. the nearest scope: the candidate that shares the deepest ancestor with the citing clause
+   ("successivo punto 2)" in 78-5a1 is 78-5a2, not 78-2);
+4. the letter's case as written ("(d)" is item d, not criterion D), an exact number over a
+   longer one, then the nearest in the text.
+Each filter applies only when it leaves a candidate.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import Clause, Unit
+
+_COMPONENT = re.compile(r"\d+|[A-Za-z]+")
+_CLASH = re.compile(r"_\d+$")          # `alert-2-1_2`: the second list numbered 1) 2)
+_PARAGRAPH = re.compile(r"-p\d+$")      # a paragraph clause has no numbering
+
+
+@dataclass(frozen=True)
+class PointRef:
+    ref: str                      # as the text writes it: "2", "(d)", "a2", "B"
+    direction: str | None = None  # "before" | "after"
+    scope: tuple[str, ...] = ()
+
+
+def point_target(unit: Unit, p: PointRef, source: str | None = None) -> str | None:
+    """The clause of `unit` the point names, seen from clause `source` (None: from outside)."""
+    key = _COMPONENT.findall(p.ref)
+    if not key:
+        return None
+    order = {c.id: i for i, c in enumerate(unit.clauses)}
+    chains = _chains(unit)
+    found = [c for c in unit.clauses if c.id != source and _ends_with(numbering(unit, c), key)]
+    found = _narrow(found, lambda c: _under(chains[c.id], unit, p.scope)) if p.scope else found
+    if source in order and p.direction:
+        here = order[source]
+        found = _narrow(found, lambda c: (order[c.id] < here) == (p.direction == "before"))
+    if not found:
+        return None
+    near = chains.get(source, [])
+    return max(found, key=lambda c: (_shared(chains[c.id], near), _same_case(numbering(unit, c), key),
+                                     -len(_COMPONENT.findall(numbering(unit, c))),
+                                     -abs(order[c.id] - order.get(source, 0)))).id
+
+
+def numbering(unit: Unit, c: Clause) -> str:
+    """A clause's own numbering: its id without the unit and any clash or paragraph suffix."""
+    if c.id == unit.id or _PARAGRAPH.search(c.id):
+        return ""
+    cid = _CLASH.sub("", c.id)
+    return cid[len(unit.id) + 1:] if cid.startswith(unit.id + "-") else cid
+
+
+def _ends_with(numbered: str, key: list[str]) -> bool:
+    parts = _COMPONENT.findall(numbered)
+    return len(parts) >= len(key) and [x.lower() for x in parts[-len(key):]] == [k.lower() for k in key]
+
+
+def _same_case(numbered: str, key: list[str]) -> bool:
+    return _COMPONENT.findall(numbered)[-len(key):] == key
+
+
+def _chains(unit: Unit) -> dict[str, list[str]]:
+    """Each clause's ancestors from the unit down to itself."""
+    out: dict[str, list[str]] = {}
+    for c in unit.clauses:
+        out[c.id] = (out.get(c.parent or "", []) if c.parent else []) + [c.id]
+    return out
+
+
+def _shared(a: list[str], b: list[str]) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def _under(chain: list[str], unit: Unit, words: tuple[str, ...]) -> bool:
+    """Does a clause lie under one titled by a scope word ("blu", "verdi" ~ "Verde")?"""
+    names = [(unit.clause(cid).title or "").lower() for cid in chain if unit.clause(cid)]
+    return any(_same_word(n, w) for n in names for w in words)
+
+
+def _same_word(name: str, word: str) -> bool:
+    stem = min(len(name), len(word)) - (1 if min(len(name), len(word)) > 4 else 0)
+    return stem >= 3 and name[:stem] == word[:stem] and abs(len(name) - len(word)) <= 1
+
+
+def _narrow(found: list[Clause], keep) -> list[Clause]:
+    kept = [c for c in found if keep(c)]
+    return kept or found
