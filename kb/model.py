@@ -112,21 +112,9 @@ class Unit:
 
     @property
     def text(self) -> str:
-        """Plain text of the whole unit, clause by clause, noise removed."""
-        parts: list[str] = []
-        for c in self.clauses:
-            head = " ".join(p for p in (c.title,) if p)
-            for piece in (head, c.text):
-                if piece:
-                    parts.append(piece)
-            for t in c.tables:
-                if t.caption:
-                    parts.append(t.caption)
-                for row in t.header + t.rows:
-                    parts.append(" | ".join(row))
-            for n in c.notes:
-                parts.append(n.text)
-        return "\n".join(parts)
+        """Plain text of the whole unit, noise removed, in reading order (`kb.reading`)."""
+        from .reading import clause_blocks
+        return "\n".join(b.text for c in self.clauses for b in clause_blocks(c.to_dict()))
 
     def clause(self, clause_id: str) -> Clause | None:
         for c in self.clauses:
