@@ -15,11 +15,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from .citegrammar import Mention, find
+from .citegrammar import PRECEDING, Mention, find
 from .clauseid import ClauseId
 from .concordance import Concordance, Correction
 from .model import Document, Unit
-from .points import PointRef, point_target
+from .points import PointRef, point_target, preceding_points
 from .text import slugify
 
 LAWS_2017, LAWS_2007, NORMS = "it-laws", "es-laws", "it-norms"
@@ -129,6 +129,11 @@ def text_citations(doc: Document, unit: Unit, clause: str, text: str, where: str
     for m in find(text, doc.lang, labels, titles):
         if where == "title" and m.kind == "law" and m.ref == own_label:
             continue  # "Procedura incorretta (20G3)": the heading's own label, an `integrates` link
+        if m.kind == "point" and m.ref == PRECEDING:
+            for cid in preceding_points(unit, clause):
+                yield Citation((doc.id, unit.id, clause), m.raw, Target(doc.id, unit.id, cid), "relative", True,
+                               where, (m.start, m.end))
+            continue
         c = resolve(m, doc, unit, clause, corpus)
         if c is None:
             continue
@@ -224,7 +229,7 @@ def relative_law_id(ref: str, context: str) -> str | None:
 
 def _point(m: Mention, doc: Document, unit: Unit, source: tuple[str, str, str]) -> Citation:
     """A point of the same norm/article in its own numbering (`kb.points`)."""
-    best = point_target(unit, PointRef(m.ref, m.direction, m.scope), source[2])
+    best = point_target(unit, PointRef(m.ref, m.direction, m.scope, m.written), source[2])
     key = m.ref.strip("()")
     if best is None and re.fullmatch(r"[a-z]", key):
         return Citation(source, m.raw, Target(doc.id, unit.id, None), "law-item", True, extra={"item": key})

@@ -29,6 +29,7 @@ class Mention:
     point: str | None = None     # a point named after a norm/appendix/article: "Art. 4 punto 3" → "3"
     direction: str | None = None  # "before" ("sopra", "precedente") or "after" ("seguenti", "successivo")
     scope: tuple[str, ...] = ()   # words naming the part a point belongs to: "… relativi ai sistemi blu"
+    written: str = ""             # a point's marker as printed: "a)", "(a)", "2)"
 
 
 # ---------------------------------------------------------------- shared pieces
@@ -128,6 +129,7 @@ def find(text: str, lang: str, labels: dict[str, str] | None = None,
         taken += [m for m in finder(text) if not _overlaps(m, taken)]
     taken += [m for m in find_law_lists(text, language) if not _overlaps(m, taken)]
     taken += [m for m in find_law_lists(text, language, bare=True) if not _overlaps(m, taken)]
+    taken = [_last_paragraph(text, m) if m.kind == "law" else m for m in taken]
     laws = [m for m in taken if m.kind == "law"]
     for m in find_relative(text, language):
         law = _qualified(text, m, laws)
@@ -150,6 +152,20 @@ def _narrowed(text: str, law: Mention, point: Mention) -> Mention:
     if not re.search(r"punt[oi]|lettera|comma|apartado|número", text[law.end:point.start]):
         return law
     return replace(law, end=point.end, raw=text[law.start:point.end], point=point.ref)
+
+
+# points named by position: "l'ultimo comma dell'art. 28", "il punto successivo", "i punti precedenti"
+LAST, NEXT, PRECEDING = "last", "next", "preceding"
+_LAST_PARAGRAPH = re.compile(r"(?:l['’]\s*)?ultimo\s+(?:comma|capoverso|paragrafo)\s+(?:dell['’]\s*|del\s+)$")
+
+
+def _last_paragraph(text: str, law: Mention) -> Mention:
+    """"l'ultimo comma dell'art. 28": the last paragraph of the article."""
+    m = _LAST_PARAGRAPH.search(text[max(0, law.start - 30):law.start])
+    if m is None:
+        return law
+    start = law.start - (len(m.group()))
+    return replace(law, start=start, raw=text[start:law.end], point=LAST)
 
 
 # ---------------------------------------------------------------- where a point lies
@@ -180,9 +196,18 @@ def situate(text: str, mentions: list[Mention], language: Language) -> list[Ment
             j += 1
         direction, scope = _surroundings(text, out[i].start, out[j].end)
         for k in range(i, j + 1):
-            out[k] = replace(out[k], direction=direction, scope=scope)
+            out[k] = replace(out[k], direction=direction, scope=scope, written=_written(text, out[k]))
         i = j + 1
     return out
+
+
+def _written(text: str, m: Mention) -> str:
+    """The point's marker as printed, parentheses included: "a)" in "punto a)", "(d)"."""
+    ident = re.search(r"\(?[A-Za-z0-9]+\)?$", m.raw)
+    mark = ident.group() if ident else ""
+    if mark and not mark.endswith(")") and "(" not in mark and text[m.end:m.end + 1] == ")":
+        mark += ")"
+    return mark
 
 
 def _surroundings(text: str, start: int, end: int) -> tuple[str | None, tuple[str, ...]]:
@@ -343,9 +368,15 @@ _POINT = re.compile(rf"\bpunt[oi]\s+(?P<p>{_POINT_ID})(?P<more>(?:\s*(?:,|\be\b|
 _POINT_ITEM = re.compile(_POINT_ID)
 
 
+_PRECEDING_POINTS = re.compile(r"\bpunti\s+precedenti\b(?!\s*(?:\(?[a-z]\)|\d))")
+_NEXT_POINT = re.compile(r"\bpunto\s+(?:successivo|seguente)\b(?!\s*(?:\(?[a-z]\)|\d))")
+
+
 def find_points(text: str) -> list[Mention]:
-    """Points of a norm or article in their own lower-case numbering: "punto a2", "punti a) e b)"."""
-    out = []
+    """Points of a norm or article in their own lower-case numbering: "punto a2", "punti a) e b)";
+    "il punto successivo" (the next point of the same list), "i punti precedenti" (all before)."""
+    out = [Mention(m.start(), m.end(), m.group(), "point", NEXT) for m in _NEXT_POINT.finditer(text)]
+    out += [Mention(m.start(), m.end(), m.group(), "point", PRECEDING) for m in _PRECEDING_POINTS.finditer(text)]
     for m in _POINT.finditer(text):
         out.append(Mention(m.start(), m.end("p"), text[m.start():m.end("p")], "point", m["p"].strip("()")))
         for n in _POINT_ITEM.finditer(text, m.start("more"), m.end("more")):

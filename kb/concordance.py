@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .clauseid import ClauseId
 from .corpus import CORPUS_DIR, CorpusError
@@ -47,12 +47,22 @@ def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
 
 
 def ancestors(cid: str) -> list[str]:
-    """`40B2ci` → [40B2ci, 40B2c, 40B2, 40B, 40]: most specific first."""
+    """`40B2ci` → [40B2ci, 40B2c, 40B2, 40B, 40]: most specific first. A closing
+    paragraph descends from its clause: `69B-p2` → [69B-p2, 69B, 69]."""
     parsed = ClauseId.parse(cid)
     if parsed is None:
         return [cid]
     parts = [p for p in (parsed.sec, parsed.num, parsed.item, parsed.roman) if p]
-    return [parsed.art + "".join(parts[:k]) for k in range(len(parts), -1, -1)]
+    lineage = [parsed.art + "".join(parts[:k]) for k in range(len(parts), -1, -1)]
+    return [cid, *lineage] if parsed.para else lineage
+
+
+def carry(row: Row, below: str, exists: Callable[[str], bool]) -> str:
+    """The 2017 clause a 2007 id `row.es + below` stands at under `row`: `same` and
+    `changed` rows carry the sub-id across when that 2017 clause exists; else `row.it`."""
+    if below and row.relation in CARRY_SUB_IDS and exists(row.it + below):
+        return row.it + below
+    return row.it
 
 
 class Concordance:
@@ -75,12 +85,19 @@ class Concordance:
             rows.append(Row(r["es"], r["it"], r["relation"], r["note"]))
         return cls(rows)
 
-    def row_for_2007(self, cid: str) -> tuple[Row, str] | None:
-        """The row that governs a 2007 id, and the part of the id below the row's `es`."""
+    def rows_for_2007(self, cid: str) -> tuple[list[Row], str] | None:
+        """The rows that govern a 2007 id (those of its most specific ancestor-or-self
+        named in the table; several when it was split), and the part of the id below them."""
         for anc in ancestors(cid):
             if anc in self.by_es:
-                return self.by_es[anc][0], cid[len(anc):]
+                return self.by_es[anc], cid[len(anc):]
         return None
+
+    def row_for_2007(self, cid: str) -> tuple[Row, str] | None:
+        """The row that governs a 2007 id (the first, when it was split), and the part
+        of the id below the row's `es`."""
+        found = self.rows_for_2007(cid)
+        return (found[0][0], found[1]) if found else None
 
     def to_2017(self, cid: str, corpus: "Corpus") -> "Target | None":
         """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
@@ -91,11 +108,8 @@ class Concordance:
         row, below = found
         if not row.it:
             return None
-        if below and row.relation in CARRY_SUB_IDS:
-            target, ok = corpus.law_target("it-laws", row.it + below)
-            if ok:
-                return target
-        return corpus.law_target("it-laws", row.it)[0]
+        it = carry(row, below, lambda cid: corpus.law_target("it-laws", cid)[1])
+        return corpus.law_target("it-laws", it)[0]
 
     def parallels_2017(self, it_cid: str) -> list[Row]:
         """Rows naming a 2017 clause or, failing that, its nearest ancestor."""

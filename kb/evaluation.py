@@ -2,9 +2,10 @@
 
 The set was written by reading the texts. A reference is compared on
 (source doc, source unit, target doc, target): the target is the clause id
-for the Laws, the unit id for norms, definitions, topics and Burraco
-articles, and the text's name (without an article number) for an external
-text. Multisets: a line citing 12C1 twice counts twice.
+when the reference names one (a Law clause, a norm's "punto 3", Burraco's
+"art. 24 punto 2"), else the unit id (a whole norm, a definition, a topic),
+and the text's name (without an article number) for an external text.
+Multisets: a line citing 12C1 twice counts twice.
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from pathlib import Path
 from typing import Any, Iterable
 
 REFERENCES_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "references"
-LAW_DOCS = {"it-laws", "es-laws"}
 COLUMNS = ["unit", "clause", "raw", "target_doc", "target", "kind", "line", "note"]
 
 Key = tuple[str, str, str, str]
@@ -49,7 +49,7 @@ def citation_key(c: dict[str, Any]) -> Key:
     s, t = c["source"], c["target"]
     if t["doc"] == "external":
         return (s["doc"], s["unit"], "external", target_key("external", t["name"]))
-    target = t["clause"] if t["doc"] in LAW_DOCS and t.get("clause") else t["unit"]
+    target = t.get("clause") or t["unit"]
     target = c.get("as_written", target)  # a curated correction is not the extractor's doing
     return (s["doc"], s["unit"], t["doc"], target)
 

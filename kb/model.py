@@ -43,16 +43,29 @@ class Note:
 
 @dataclass
 class Footnote:
-    """Footnote text peeled off the body; `clause` is where its marker sits."""
+    """Footnote text peeled off the body.
+
+    `clauses` are all the clauses whose text carries its marker, in text order (a
+    footnote can be marked on several: IT 70's `normale*` in 70C3, D1, D2, E1);
+    `clause` is the first of them (or, when the marker is not found, where the
+    footnote was printed). Both are exported; `clauses` always, so a reader
+    iterates one list whether the marker sits on one clause, several or none.
+    """
 
     marker: str
     text: str
     clause: str | None = None
+    clauses: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.clauses and self.clause is None:
+            self.clause = self.clauses[0]
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"marker": self.marker, "text": self.text}
         if self.clause:
             d["clause"] = self.clause
+        d["clauses"] = self.clauses or ([self.clause] if self.clause else [])
         return d
 
 

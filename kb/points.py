@@ -6,10 +6,12 @@ numbering ends with those components is a candidate; the reference's own words t
 choose among them, in this order:
 1. scope: the words after it name a part ("… dei sistemi blu", "… del preambolo") and the
    candidate lies under a clause titled so;
-2. direction: "sopra"/"precedente" keep the candidates before the citing clause,
-   "seguenti"/"successivo" those after it;
+2. direction: "seguenti"/"successivo" keep the candidates after the citing clause;
+   "sopra"/"precedente", or no direction word, those before it (a point the text names
+   without saying where is one it has already given);
 3. the nearest scope: the candidate that shares the deepest ancestor with the citing clause
-   ("successivo punto 2)" in 78-5a1 is 78-5a2, not 78-2);
+   ("successivo punto 2)" in 78-5a1 is 78-5a2, not 78-2); a marker printed as the reference
+   writes it ("a)", not "(a)") counts as one level nearer;
 4. the letter's case as written ("(d)" is item d, not criterion D), an exact number over a
    longer one, then the nearest in the text.
 Each filter applies only when it leaves a candidate.
@@ -19,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .citegrammar import LAST, NEXT, PRECEDING
 from .model import Clause, Unit
 
 _COMPONENT = re.compile(r"\d+|[A-Za-z]+")
@@ -28,27 +31,33 @@ _PARAGRAPH = re.compile(r"-p\d+$")      # a paragraph clause has no numbering
 
 @dataclass(frozen=True)
 class PointRef:
-    ref: str                      # as the text writes it: "2", "(d)", "a2", "B"
+    ref: str                      # as the text writes it: "2", "(d)", "a2", "B"; or LAST, NEXT
     direction: str | None = None  # "before" | "after"
     scope: tuple[str, ...] = ()
+    written: str = ""             # the marker as printed, "a)" or "(a)": it tells lists apart
 
 
 def point_target(unit: Unit, p: PointRef, source: str | None = None) -> str | None:
     """The clause of `unit` the point names, seen from clause `source` (None: from outside)."""
+    if p.ref in (LAST, NEXT):
+        return _by_position(unit, p.ref, source)
     key = _COMPONENT.findall(p.ref)
     if not key:
         return None
     order = {c.id: i for i, c in enumerate(unit.clauses)}
     chains = _chains(unit)
-    found = [c for c in unit.clauses if c.id != source and _ends_with(numbering(unit, c), key)]
+    found = [c for c in unit.clauses if c.id != source and _ends_with(numbering(unit, c), key)] \
+        or [c for c in unit.clauses if c.id != source and _elides(numbering(unit, c), key)]
     found = _narrow(found, lambda c: _under(chains[c.id], unit, p.scope)) if p.scope else found
-    if source in order and p.direction:
+    if source in order:
         here = order[source]
-        found = _narrow(found, lambda c: (order[c.id] < here) == (p.direction == "before"))
+        found = _narrow(found, lambda c: (order[c.id] < here) == (p.direction != "after"))
     if not found:
         return None
     near = chains.get(source, [])
-    return max(found, key=lambda c: (_shared(chains[c.id], near), _same_case(numbering(unit, c), key),
+    styled = bool(p.written) and not p.written.isalnum()
+    return max(found, key=lambda c: (_shared(chains[c.id], near) + (styled and c.label == p.written),
+                                     _same_case(numbering(unit, c), key),
                                      -len(_COMPONENT.findall(numbering(unit, c))),
                                      -abs(order[c.id] - order.get(source, 0)))).id
 
@@ -64,6 +73,39 @@ def numbering(unit: Unit, c: Clause) -> str:
 def _ends_with(numbered: str, key: list[str]) -> bool:
     parts = _COMPONENT.findall(numbered)
     return len(parts) >= len(key) and [x.lower() for x in parts[-len(key):]] == [k.lower() for k in key]
+
+
+def _elides(numbered: str, key: list[str]) -> bool:
+    """"7a1g" for `78-7a1-1g` (7. a) 1) 1. g.): the text skipped a level it takes as read.
+    The key's first and last components must be the numbering's."""
+    parts = [x.lower() for x in _COMPONENT.findall(numbered)]
+    want = [k.lower() for k in key]
+    if len(want) < 2 or len(parts) <= len(want) or parts[0] != want[0] or parts[-1] != want[-1]:
+        return False
+    rest = iter(parts[1:-1])
+    return all(any(x == w for x in rest) for w in want[1:-1])
+
+
+def _by_position(unit: Unit, where: str, source: str | None) -> str | None:
+    """LAST: the unit's last clause (its last paragraph); NEXT: the clause after `source` in its list."""
+    if where == LAST:
+        return unit.clauses[-1].id if len(unit.clauses) > 1 else None
+    here = unit.clause(source or "")
+    if here is None:
+        return None
+    siblings = [c.id for c in unit.clauses if c.parent == here.parent and not c.extra.get("paragraph")]
+    i = siblings.index(here.id) if here.id in siblings else -1
+    return siblings[i + 1] if 0 <= i < len(siblings) - 1 else None
+
+
+def preceding_points(unit: Unit, source: str) -> list[str]:
+    """"i punti precedenti": the main points before the one holding `source`, main being
+    the outermost numbered level above it (line-up 5a: points 1–4)."""
+    top = next((c for c in map(unit.clause, _chains(unit).get(source, [])[1:]) if c and c.label), None)
+    if top is None:
+        return []
+    main = [c.id for c in unit.clauses if c.parent == top.parent and c.label]
+    return main[:main.index(top.id)]
 
 
 def _same_case(numbered: str, key: list[str]) -> bool:

@@ -23,7 +23,8 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     if unit["footnotes"]:
         out.append("")
         for f in unit["footnotes"]:
-            at = f" ({readable(f['clause'])})" if f.get("clause") else ""
+            where = f.get("clauses") or ([f["clause"]] if f.get("clause") else [])
+            at = f" ({', '.join(readable(c) for c in where)})" if where else ""
             out += textwrap.wrap(f"{f['marker']}{at} {f['text']}", width, subsequent_indent="   ")
     return "\n".join(out)
 

@@ -340,8 +340,29 @@ def test_article_31_inline_footnote(doc):
     assert text.endswith("restricciones de la salida del Artículo 26.")
 
 
+def test_article_79_footnote_printed_without_its_asterisk(doc):
+    """79C1 `…lo especifique más largo*, este periodo …` has no `*(…)` footnote: its footnote
+    (WBF 79C1's, IT 79C1 `* Un tempo più breve…`) is the paragraph's closing parenthetical."""
+    u = doc.unit("79")
+    assert [(f.marker, f.clauses) for f in u.footnotes] == [("*", ["79C1"])]
+    assert u.footnotes[0].text == ("Se puede especificar un periodo de corrección más corto, "
+                                   "si lo impone alguna característica especial del evento")
+    text = clause(doc, "79C1").text
+    assert "Excepto que el Organizador del torneo lo especifique más largo, este periodo" in text
+    assert text.endswith("haya sido disponible para la inspección.")
+    assert "*" not in u.text and "Se puede especificar" not in text
+
+
+def test_footnotes_marked_on_several_clauses_list_them_all(doc):
+    assert [(f.marker, f.clause, f.clauses) for f in doc.unit("51").footnotes] == [
+        ("1", "51B1a", ["51B1a", "51B1b", "51B2b"])]          # obliga1, prohíbe1, prohibir1
+    assert [(f.marker, f.clause, f.clauses) for f in doc.unit("70").footnotes] == [
+        ("*", "70C3", ["70C3", "70D1", "70D2", "70E1"])]      # normal* (L1442's footnote)
+    assert [f.clauses for f in doc.unit("31").footnotes] == [["31B"]]
+
+
 def test_no_other_footnotes(doc):
-    assert [u.id for u in doc.units if u.footnotes] == ["31", "51", "70"]
+    assert [u.id for u in doc.units if u.footnotes] == ["31", "51", "70", "79"]
 
 
 # ---------------------------------------------------------------- tables

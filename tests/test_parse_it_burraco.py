@@ -268,10 +268,32 @@ def test_range_tables_shape(doc):
     tables = range_tables(doc)
     assert [t.caption for t in tables] == RANGES
     for t in tables:
-        assert t.header == [["Diff.", "MP", "Victory", "Points"]]
+        assert t.header == [["Diff. MP", "", "Victory Points", ""]]
         assert len(t.rows) == 11
         assert t.rows[0][2:] == ["10", "10"]
         assert t.rows[-1] == ["", "oltre", "20", "0"]  # the empty first cell is kept
+
+
+@pytest.mark.parametrize("caption, first, last_range", [
+    ("1 SMAZZATA", ["0", "30", "10", "10"], ["435", "500", "19", "1"]),
+    ("2 SMAZZATE", ["0", "40", "10", "10"], ["875", "1000", "19", "1"]),
+    ("3 SMAZZATE", ["0", "50", "10", "10"], ["1255", "1500", "19", "1"]),
+    ("4 SMAZZATE", ["0", "100", "10", "10"], ["1705", "2000", "19", "1"]),
+    ("1-4 SMAZZ. SQUADRE", ["0", "150", "10", "10"], ["2205", "2500", "19", "1"]),
+])
+def test_range_table_header_is_one_row_of_labels(doc, caption, first, last_range):
+    """The source prints `Diff.<TAB>MP<TAB>Victory<TAB>Points` over the four columns of a
+    difference range (from, to) and a VP split: one label per pair of columns, as wide as the
+    data, each label spanning its pair; the data rows stay as printed."""
+    table = next(t for t in range_tables(doc) if t.caption == caption)
+    [header] = table.header
+    assert len(header) == 4 and {len(r) for r in table.rows} == {4}
+    assert header == ["Diff. MP", "", "Victory Points", ""]
+    assert " ".join(c for c in header if c) == "Diff. MP Victory Points"  # the printed words, in order
+    assert table.rows[0] == first
+    assert table.rows[-2] == last_range
+    assert table.rows[-1] == ["", "oltre", "20", "0"]
+    assert ["Diff.", "MP", "Victory", "Points"] not in table.rows
 
 
 @pytest.mark.parametrize("caption, row, cells", [

@@ -5,6 +5,7 @@ import html
 import threading
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb import build as builder
 from kb.clauseid import article_of, readable
+from kb.compare import Pairing
 from kb.concordance import Concordance
 from kb.graph import build_graph
 from kb.search.engine import SearchEngine, url_for
@@ -52,6 +54,11 @@ class Site:
         return cls(store, engine, concordance,
                    load_translations(gen / LOCALE_BUILD_DIR), build_graph(store.export, concordance),
                    extra.load_clock())
+
+    @cached_property
+    def pairing(self) -> Pairing:
+        """The concordance applied to this export's Law clauses (the compare view)."""
+        return Pairing.from_export(self.concordance, self.store.export)
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
         """The concordance rows of a Law article, as links to the other edition."""

@@ -22,7 +22,6 @@ router = APIRouter()
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
 PAGE_SIZE = 10
-RELATIONS = ("same", "moved", "split", "merged", "changed", "new-in-2017", "removed-in-2017")
 
 
 class PageNotFound(Exception):
@@ -81,51 +80,58 @@ async def compare(request: Request, n: str) -> Response:
         raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to 93.")
     site = request.app.state.site
     it, es = site.store.unit("it-laws", n), site.store.unit("es-laws", n)
-    rows = compare_rows(site, n, it, es)
-    labels = {r: r.replace("-", " ") for r in RELATIONS}
-    return render(request, "compare.html", n=int(n), it_title=it["title"], es_title=es["title"], rows=rows,
-                  relations=labels)
+    return render(request, "compare.html", n=int(n), it_title=it["title"], es_title=es["title"],
+                  rows=compare_rows(site, n, it, es))
 
 
 def compare_rows(site: Any, n: str, it: dict[str, Any], es: dict[str, Any]) -> list[dict[str, Any]]:
-    """Italian 2017 clauses beside their Spanish 2007 counterparts, in Italian order; Spanish
-    clauses the concordance sends elsewhere or drops get their own rows."""
-    it_cits = site.store.outgoing("it-laws", n)
-    es_cits = site.store.outgoing("es-laws", n)
-    es_by_id = {c["id"]: c for c in es["clauses"]}
-    rows, shown_es = [], set()
-    for c in it["clauses"]:
-        if c["id"] == n and not c["text"] and not (es_by_id.get(n) or {}).get("text"):
-            continue  # an article with no preamble in either edition: its sections follow
-        found = site.concordance.by_it.get(c["id"], [])
-        row = {"it": _side("it-laws", n, c, it_cits, site), "es": None, "relation": "same", "note": ""}
-        if found:
-            r = found[0]
-            row["relation"], row["note"] = r.relation, r.note
-            other = es_by_id.get(r.es) if r.es and article_of(r.es) == n else None
-            if other is None and r.es:
-                row["note"] = f"{r.note} (ES {readable(r.es)})".strip()
-            elif other is not None:
-                row["es"] = _side("es-laws", n, other, es_cits, site)
-                shown_es.add(other["id"])
-        elif c["id"] in es_by_id:
-            row["es"] = _side("es-laws", n, es_by_id[c["id"]], es_cits, site)
-            shown_es.add(c["id"])
-        rows.append(row)
-    for c in es["clauses"]:
-        if c["id"] not in shown_es and (c["text"] or c.get("title")):
-            r = (site.concordance.by_es.get(c["id"]) or [None])[0]
-            relation = r.relation if r else "same"
-            note = (f"{r.note} → IT {readable(r.it)}" if r and r.it else (r.note if r else ""))
-            rows.append({"it": None, "es": _side("es-laws", n, c, es_cits, site), "relation": relation,
-                         "note": note})
-    return rows
+    """The compare rows of Law n (`kb.compare`, the concordance alone) formatted for the page:
+    a clause shown in its row with its text, a clause shown in another row as a pointer to
+    it, each governing concordance row's note once, and links to the other edition's clauses
+    the row names (where a Spanish clause went, where an Italian one came from)."""
+    rows = site.pairing.law_rows(n, it["clauses"], es["clauses"])
+    sides = {"it": _Side("it-laws", n, it, site), "es": _Side("es-laws", n, es, site)}
+    at = {(side, getattr(r, side)): i for i, r in enumerate(rows) for side in sides
+          if getattr(r, side) and getattr(r, f"show_{side}")}
+    noted: set[Any] = set()
+    out = []
+    for i, r in enumerate(rows):
+        cells = {side: s.cell(getattr(r, side), getattr(r, f"show_{side}"), i, at) for side, s in sides.items()}
+        other = "es" if r.it else "it"
+        out.append({"it_id": r.it or "", "es_id": r.es or "", "relation": r.relation, **cells,
+                    "note": r.note if r.row not in noted else "",
+                    "links": [sides[other].pointer(cid, "→" if other == "it" else "←") for cid in r.elsewhere]})
+        noted.add(r.row)
+    return out
 
 
-def _side(doc: str, n: str, c: dict[str, Any], cits: list[dict[str, Any]], site: Any) -> dict[str, Any]:
-    mine = [x for x in cits if x["source"]["clause"] == c["id"] and x["where"] == "text"]
-    return {"label": readable(c["id"]), "title": c.get("title"), "url": url_for(doc, n, c["id"]),
-            "paragraphs": clause_paragraphs(c["text"], mine, site.store)}
+class _Side:
+    """One edition's clauses of Law n, as compare-page cells."""
+
+    def __init__(self, doc: str, n: str, unit: dict[str, Any], site: Any):
+        self.doc, self.n, self.site = doc, n, site
+        self.side = doc[:2]
+        self.by_id = {c["id"]: c for c in unit["clauses"]}
+        self.cits = site.store.outgoing(doc, n)
+
+    def cell(self, cid: str | None, show: bool, row: int, at: dict[tuple[str, str], int]) -> dict[str, Any] | None:
+        """The clause with its text, or (shown in another row) a pointer to that row."""
+        if cid is None:
+            return None
+        if not show:
+            where = at.get((self.side, cid))
+            if where is None:
+                return self.pointer(cid, "")
+            return self.pointer(cid, "↑" if where < row else "↓") | {"url": f"#{self.side}-{cid}"}
+        c = self.by_id[cid]
+        mine = [x for x in self.cits if x["source"]["clause"] == cid and x["where"] == "text"]
+        return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
+                "anchor": f"{self.side}-{cid}", "paragraphs": clause_paragraphs(c["text"], mine, self.site.store)}
+
+    def pointer(self, cid: str, arrow: str) -> dict[str, Any]:
+        """A link to a clause of this edition shown elsewhere: `↑ ES 9A3`, `→ IT 72C`."""
+        return {"pointer": True, "arrow": arrow, "edition": self.side.upper(), "label": readable(cid),
+                "url": url_for(self.doc, article_of(cid), cid)}
 
 
 @router.get("/{doc}", response_class=HTMLResponse)
@@ -185,8 +191,10 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
             "timerefs": attached.get("timerefs", []),
             "parallel": [p | {"doc": p["doc"]} for p in attached.get("parallel", [])],
         })
-    for f in u["footnotes"]:
-        f["clause_label"] = readable(f["clause"]) if f.get("clause") else ""
+    # every clause holding a footnote's marker, linked; on a copy: the store's unit is also the API's
+    u = u | {"footnotes": [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
+                                       f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
+                           for f in u["footnotes"]]}
     cited_by = [{"url": c["url"], "doc": c["doc"], "label": readable(c.get("clause") or c["unit"]),
                  "title": c["title"]} for c in links["cited_by"]]
     prev, nxt = neighbours(site.store, d["id"], u["id"])

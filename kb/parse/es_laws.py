@@ -496,17 +496,50 @@ class ArticleBuilder:
 
 
 def place_footnotes(unit: Unit, found: list[tuple[str, str, str]]) -> list[Footnote]:
-    """Footnotes of a unit, each on the first clause holding its marker (removed there).
+    """Footnotes of a unit, each on every clause holding its marker (removed there).
 
-    Markers are glued to a word: `obliga1`, `normal*`.
+    Markers are glued to a word: `obliga1`, `normal*`. A footnote whose marker is
+    on several clauses (`normal*` in 70C3, D1, D2, E1) lists them all, in order.
+    A `*` left with no marked footnote had its footnote printed unmarked: see
+    `unmarked_footnotes`.
     """
     result = []
     for marker, text, where in found:
         glued = re.compile(rf"(?<=[a-záéíóúñü]{{2}}){re.escape(marker)}(?![\w*])")
-        first = None
+        holders = []
         for clause in unit.clauses:
             if glued.search(clause.text):
-                first = first or clause.id
+                holders.append(clause.id)
                 clause.text = glued.sub("", clause.text)
-        result.append(Footnote(marker=marker, text=text, clause=first or where))
+        result.append(Footnote(marker=marker, text=text, clause=holders[0] if holders else where,
+                               clauses=holders))
+    return result + unmarked_footnotes(unit)
+
+
+ORPHAN_STAR = re.compile(r"(?<=[a-záéíóúñü]{2})\*(?![\w*])")
+
+
+def unmarked_footnotes(unit: Unit) -> list[Footnote]:
+    """Footnotes printed as the closing parenthetical of their marker's paragraph, the
+    `*` that should open them dropped: 79C1 `…más largo*, este periodo … (Se puede
+    especificar un periodo de corrección más corto, …)` (WBF 79C1's footnote). The
+    marker and the parenthetical leave the text; a `*` with no such parenthetical stays.
+    """
+    result = []
+    for clause in unit.clauses:
+        lines = clause.text.split("\n")
+        for k, line in enumerate(lines):
+            star = ORPHAN_STAR.search(line)
+            if not star:
+                continue
+            rest = line[:star.start()] + line[star.end():]
+            closing = [(a, b) for a, b in parentheticals(rest)
+                       if a >= star.start() and rest[b:].strip() in ("", ".")]
+            if not closing:
+                continue
+            a, b = closing[-1]
+            result.append(Footnote(marker="*", text=normalize_spaces(rest[a + 1: b - 1]),
+                                   clause=clause.id, clauses=[clause.id]))
+            lines[k] = cut_span(rest, a, b)
+        clause.text = "\n".join(lines)
     return result

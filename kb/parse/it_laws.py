@@ -504,25 +504,33 @@ class ArticleBuilder:
 
     # -- footnotes
     def _footnotes(self, clauses: list[Clause]) -> list[Footnote]:
-        """Each footnote goes to the first clause whose text carries its marker."""
+        """Each footnote goes to every clause whose text carries its marker (70C3, D1, D2, E1
+        for `normale*`); `clause` is the first of them."""
         footnotes = []
         for marker, text in self.footnote_lines:
-            where = self._marker_clause(marker, clauses)
-            footnotes.append(Footnote(marker=marker, text=text, clause=where))
+            where = self._marker_clauses(marker, clauses)
+            footnotes.append(Footnote(marker=marker, text=text, clause=where[0] if where else None,
+                                      clauses=where))
         return footnotes
 
-    def _marker_clause(self, marker: str, clauses: list[Clause]) -> str | None:
+    def _marker_clauses(self, marker: str, clauses: list[Clause]) -> list[str]:
+        """The clauses holding the marker, in text order. The first is found as before (the
+        first marker, or a number printed in place of the asterisk); later ones must be glued
+        to a word (`normale*`), since a stray bold `**` after `.` or `e` is no footnote mark."""
+        found: list[str] = []
         if marker in footnote_markers(self.raw_title):
-            return self.number
+            found.append(self.number)
         for clause in clauses:
             for raw in (clause.title or "", clause.text):
-                if marker in footnote_markers(raw):
-                    return clause.id
+                if clause.id not in found and marker in footnote_markers(raw, strict=bool(found)):
+                    found.append(clause.id)
+        if found:
+            return found
         for clause in clauses:  # a number printed in place of the asterisk
             if GLUED_NUMBER.search(clause.text):
                 clause.text = GLUED_NUMBER.sub("", clause.text, count=1)
-                return clause.id
-        return None
+                return [clause.id]
+        return []
 
 
 def _is_marker(body: str) -> bool:
@@ -545,11 +553,13 @@ def _next_roman(numeral: str) -> str:
     return next(k for k, v in ROMAN.items() if v == value)
 
 
-def footnote_markers(raw: str) -> list[str]:
+def footnote_markers(raw: str, strict: bool = False) -> list[str]:
     """Footnote markers glued to words in a raw line, in order: `*`, `**`, `***`.
 
     `**` is also markdown bold: a `**` glued after a word closes a bold span if
-    one is open, and is a footnote marker otherwise (`richiedere**,`).
+    one is open, and is a footnote marker otherwise (`richiedere**,`). `strict`
+    keeps only markers glued to a word of two letters or more: the unbalanced
+    bold of 50E (`e** la conoscenza`, `dichiarante.**`) is not taken for marks.
     """
     markers: list[str] = []
     bold_open = False
@@ -559,16 +569,18 @@ def footnote_markers(raw: str) -> list[str]:
         after = raw[m.end()] if m.end() < len(raw) else " "
         glued_after_word = not before.isspace()
         opens = not after.isspace() and (before.isspace() or before in "([")
+        mark = not strict or (m.start() >= 2 and raw[m.start() - 2:m.start()].isalpha())
         if len(run) == 2:
             if opens and not bold_open:
                 bold_open = True
             elif bold_open and not before.isspace():
                 bold_open = False
             elif glued_after_word:
-                markers.append(run)
+                if mark:
+                    markers.append(run)
             elif not bold_open:
                 bold_open = True
-        elif glued_after_word:
+        elif glued_after_word and mark:
             markers.append(run)
     return markers
 

@@ -901,13 +901,17 @@ def attach_footnotes(units: list[Unit], notes: list[tuple[str, str]]) -> None:
                     value, found = strip_markers(value)
                     setattr(clause, attr, value.strip())
                     seen += [(unit, clause.id, m) for m in found]
+    holders: dict[str, list[str]] = {}  # the clauses holding the marker, in the unit it goes to
     for unit, cid, marker in seen:
         where.setdefault(marker, (unit, cid))
+        if where[marker][0] is unit and cid not in holders.setdefault(marker, []):
+            holders[marker].append(cid)
     texts = dict(notes)
     for marker, text in notes:
         if marker in where:
             unit, cid = where[marker]
-            unit.footnotes.append(Footnote(marker=marker, text=text, clause=cid))
+            unit.footnotes.append(Footnote(marker=marker, text=text, clause=cid,
+                                           clauses=holders[marker]))
     for unit, cid, marker in seen:
         if marker not in texts:
             missing = unit.extra.setdefault("missing_footnotes", [])

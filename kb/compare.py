@@ -1,0 +1,212 @@
+"""The compare view of Law n (DESIGN §6): Italian 2017 beside Spanish 2007, paired by the concordance alone.
+
+The concordance says where each 2007 (Spanish) clause stands in 2017: the most
+specific row whose `es` is an ancestor-or-self of it applies, and `same`/`changed`
+rows carry sub-clauses across by identical sub-ids when that 2017 clause exists
+(`kb.concordance`). The compare rows of Law n invert that mapping for the article:
+
+- every Spanish clause of Law n is shown once: beside the first clause of Law n
+  it maps to, or in a row of its own (empty Italian cell) when the concordance
+  sends it to another article or drops it;
+- every Italian clause of Law n is shown once; several Spanish clauses mapped to
+  it follow in consecutive rows, the Italian cell shown on the first;
+- an Italian clause with no Spanish clause beside it points to the Spanish clause
+  that maps to it from elsewhere (a split's other half, another article), or to the
+  Spanish clause whose text holds it (`Pairing.holder`: IT 45D1 is inside ES 45D,
+  which has no 45D1); failing both it is new in 2017;
+- the relation and note of a row are those of the concordance row that governs it.
+
+Rows follow the Italian order; a Spanish-only row comes right after the row of
+the Spanish clause before it. Rows with no content in either edition (an article
+with no preamble, an implied number) are left out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from .clauseid import article_of
+from .concordance import CARRY_SUB_IDS, Concordance, Row, ancestors, carry
+
+Clause = Mapping[str, Any]  # an export clause: id, text, title, tables, notes
+
+
+@dataclass(frozen=True)
+class CompareRow:
+    """One row of the compare view. `it`/`es` is the pair the row stands for; a cell
+    whose `show_*` is False holds a clause shown in another row of the page."""
+
+    it: str | None
+    es: str | None
+    relation: str
+    row: Row | None = None
+    show_it: bool = True
+    show_es: bool = True
+    elsewhere: tuple[str, ...] = ()  # the other edition's clauses named in the note
+
+    @property
+    def note(self) -> str:
+        return self.row.note if self.row else ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"it": self.it, "es": self.es, "relation": self.relation, "note": self.note,
+                "show_it": self.show_it, "show_es": self.show_es, "elsewhere": list(self.elsewhere)}
+
+
+def has_content(c: Clause) -> bool:
+    """Whether a clause has anything to read: text, a title, a table or a note."""
+    return bool((c.get("text") or "").strip() or c.get("title") or c.get("tables") or c.get("notes"))
+
+
+class Pairing:
+    """The concordance applied to the clauses of both editions."""
+
+    def __init__(self, concordance: Concordance, it_ids: Iterable[str], es_ids: Iterable[str]):
+        self.concordance = concordance
+        self.it_ids = frozenset(it_ids)
+        self.es_ids = frozenset(es_ids)
+        self.targets = {es: self.place(es) for es in sorted(self.es_ids)}
+        self.sources: dict[str, list[tuple[str, Row | None]]] = {}
+        for es, found in self.targets.items():
+            for it, row in found:
+                self.sources.setdefault(it, []).append((es, row))
+
+    @classmethod
+    def from_export(cls, concordance: Concordance, export: Mapping[str, Any]) -> "Pairing":
+        """The pairing of the Law articles of `it-laws` and `es-laws` in an export."""
+        ids = {d["id"]: [c["id"] for u in d["units"] if u["kind"] == "article" for c in u["clauses"]]
+               for d in export["documents"] if d["id"] in ("it-laws", "es-laws")}
+        return cls(concordance, ids["it-laws"], ids["es-laws"])
+
+    def place(self, es: str) -> list[tuple[str, Row | None]]:
+        """The 2017 clauses a 2007 clause maps to, in table order, each with its row
+        (none: dropped in 2017; several: split). With no row, an identical id."""
+        found = self.concordance.rows_for_2007(es)
+        if found is None:
+            return [(es, None)] if es in self.it_ids else []
+        rows, below = found
+        out: dict[str, Row] = {}
+        for r in rows:
+            if r.it:
+                out.setdefault(carry(r, below, self.it_ids.__contains__), r)
+        return list(out.items())
+
+    def holder(self, it: str) -> tuple[str | None, Row | None]:
+        """For a 2017 clause no 2007 clause maps to: the 2007 clause whose text holds
+        it, with the row that says so — a `same`/`changed` row of its nearest named
+        ancestor, read backwards by identical sub-ids, stopping at the first 2007 clause
+        that exists (IT 20F5b(i) is inside ES 20F5b). Else (None, the `new-in-2017` row
+        naming it or an ancestor, if any)."""
+        for anc in ancestors(it):
+            rows = self.concordance.by_it.get(anc, [])
+            new = next((r for r in rows if r.relation == "new-in-2017"), None)
+            if new is not None:
+                return None, new
+            if anc == it or not rows:
+                continue
+            for r in rows:
+                if r.es and r.relation in CARRY_SUB_IDS and (es := self._holding(r, it[len(anc):])):
+                    return es, r
+            return None, None
+        return None, None
+
+    def _holding(self, row: Row, below: str) -> str | None:
+        """The nearest existing 2007 clause at or above `row.es + below`, if `row` governs it."""
+        for es in ancestors(row.es + below):
+            if es in self.es_ids:
+                governing = self.concordance.rows_for_2007(es)
+                return es if governing and row in governing[0] else None
+            if es == row.es:
+                break
+        return None
+
+    def law_rows(self, n: str, it_clauses: list[Clause], es_clauses: list[Clause]) -> list[CompareRow]:
+        """The compare rows of Law n, from its clauses in each edition (export order)."""
+        shown = {("it", c["id"]) for c in it_clauses if has_content(c)}
+        shown |= {("es", c["id"]) for c in es_clauses if has_content(c)}
+        es_order = [c["id"] for c in es_clauses]
+        beside, alone = self._beside(n, es_order)
+        rows: list[CompareRow] = []
+        for c in it_clauses:
+            rows += self._italian_rows(n, c["id"], beside.get(c["id"], []), shown)
+        for es in alone:
+            if ("es", es) in shown:
+                rows.insert(_after_previous(rows, es, es_order), self._spanish_row(n, es))
+        return rows
+
+    def _beside(self, n: str, es_order: list[str]) -> tuple[dict[str, list[tuple[str, Row | None]]], list[str]]:
+        """Each Spanish clause of Law n placed beside the first of its 2017 clauses in
+        Law n (by Italian clause), and those that map to none there."""
+        beside: dict[str, list[tuple[str, Row | None]]] = {}
+        alone = []
+        for es in es_order:
+            here = [(it, row) for it, row in self.targets.get(es, []) if article_of(it) == n]
+            if here:
+                beside.setdefault(here[0][0], []).append((es, here[0][1]))
+            else:
+                alone.append(es)
+        return beside, alone
+
+    def _italian_rows(self, n: str, it: str, group: list[tuple[str, Row | None]],
+                      shown: set[tuple[str, str]]) -> list[CompareRow]:
+        """The rows of one Italian clause: its Spanish clauses, or one row pointing to
+        where its 2007 text is, or saying it is new in 2017."""
+        mine = {es for es, _ in group}
+        elsewhere = tuple(es for es, _ in self.sources.get(it, []) if es not in mine)
+        kept = [(es, row) for es, row in group if ("es", es) in shown]
+        if group and not kept and ("it", it) in shown:
+            kept = group[:1]
+        if kept:
+            return [CompareRow(it, es, _relation(row), row, show_it=i == 0, elsewhere=elsewhere if i == 0 else ())
+                    for i, (es, row) in enumerate(kept)]
+        if ("it", it) not in shown:
+            return []
+        return [self._unpaired(n, it, elsewhere)]
+
+    def _unpaired(self, n: str, it: str, elsewhere: tuple[str, ...]) -> CompareRow:
+        """An Italian clause with no Spanish clause beside it."""
+        sources = self.sources.get(it, [])
+        here = [(es, row) for es, row in sources if article_of(es) == n]
+        if here:
+            es, row = here[0]
+            return CompareRow(it, es, _relation(row), row, show_es=False,
+                              elsewhere=tuple(e for e in elsewhere if e != es))
+        if sources:
+            return CompareRow(it, None, _relation(sources[0][1]), sources[0][1], elsewhere=elsewhere)
+        es, row = self.holder(it)
+        if es is None:
+            return CompareRow(it, None, "new-in-2017", row)
+        if article_of(es) == n:
+            return CompareRow(it, es, _relation(row), row, show_es=False)
+        return CompareRow(it, None, _relation(row), row, elsewhere=(es,))
+
+    def _spanish_row(self, n: str, es: str) -> CompareRow:
+        """A Spanish clause that maps to nothing in Law n: where it went, or dropped."""
+        targets = self.targets.get(es, [])
+        if targets:
+            return CompareRow(None, es, _relation(targets[0][1]), targets[0][1],
+                              elsewhere=tuple(it for it, _ in targets))
+        found = self.concordance.rows_for_2007(es)
+        return CompareRow(None, es, "removed-in-2017", found[0][0] if found else None)
+
+
+def _relation(row: Row | None) -> str:
+    return row.relation if row else "same"
+
+
+def _after_previous(rows: list[CompareRow], es: str, es_order: list[str]) -> int:
+    """Where a Spanish-only row goes: after the row showing the Spanish clause before
+    it, and after the rows that continue that one (its Italian clause's further
+    Spanish clauses, or Italian clauses its text holds); first if none is shown."""
+    shown_at = {r.es: i for i, r in enumerate(rows) if r.es and r.show_es}
+    for prev in reversed(es_order[:es_order.index(es)]):
+        if prev in shown_at:
+            i = shown_at[prev] + 1
+            while i < len(rows) and _continues(rows[i], prev):
+                i += 1
+            return i
+    return 0
+
+
+def _continues(row: CompareRow, es: str) -> bool:
+    return (row.it is not None and not row.show_it) or (row.es == es and not row.show_es)
