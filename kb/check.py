@@ -2,6 +2,7 @@
 
 Each check reads the export (the stable view) and yields problems as
 "doc/unit#clause: message" lines; an empty list means the corpus is sound.
+The reading-order check also reads each document's source text (`kb.source_order`).
 """
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from typing import Any, Iterator
 
 from .clauseid import ClauseId
 from .concordance import read_tsv
-from .corpus import CORPUS_DIR
+from .corpus import CORPUS_DIR, load_manifest
+from .reading import Block
+from .source_order import document_order
 
 # Residue that must never survive cleaning, whatever the document.
 NOISE = [
@@ -31,11 +34,14 @@ SEQUENCE_LEVELS = ("sec", "num", "item", "roman")
 ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
 
 
-def check(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str] | None = None) -> list[str]:
+def check(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str] | None = None,
+          sources: dict[str, str] | None = None) -> list[str]:
+    """All problems of the export; `sources` maps document ids to source texts (default: the corpus)."""
     problems: list[str] = []
     for doc in export["documents"]:
         problems += list(check_document(doc))
     problems += [line for line, ok in unresolved(export, explained or {}) if not ok]
+    problems += [line for line, ok in reading_order(export, sources) if not ok]
     return problems
 
 
@@ -59,6 +65,46 @@ def unresolved(export: dict[str, Any], explained: dict[tuple[str, str, str, str]
 def load_explained(path: Path = CORPUS_DIR / "unresolved.tsv") -> dict[tuple[str, str, str, str], str]:
     return {(r["doc"], r["unit"], r["clause"], r["raw"]): r["why"]
             for r in read_tsv(path, ("doc", "unit", "clause", "raw", "why"))}
+
+
+def load_sources(corpus_dir: Path = CORPUS_DIR) -> dict[str, str]:
+    """Each document's source text, by document id."""
+    return {e.id: e.read() for e in load_manifest(corpus_dir)}
+
+
+def reading_order(export: dict[str, Any], sources: dict[str, str] | None = None) -> list[tuple[str, bool]]:
+    """Every unit read out of source order (not ok), and every block whose text its source does
+    not hold (ok: listed, not failed; its order cannot be checked). Documents without a source
+    text are skipped."""
+    sources = load_sources() if sources is None else sources
+    return [line for doc in export["documents"] if doc["id"] in sources
+            for line in document_reading_order(doc, sources[doc["id"]])]
+
+
+def document_reading_order(doc: dict[str, Any], source: str) -> Iterator[tuple[str, bool]]:
+    """`reading_order` for one document and its source text."""
+    for order in document_order(source, doc["units"]):
+        where = f"{doc['id']}/{order.unit}"
+        if order.late is not None:
+            late = f"{doc['id']}/{order.late_unit}#" if order.late_unit else ""
+            yield order_problem(where, order.early, order.late, late), False
+        for block in order.missing:
+            yield f"{where}#{block.clause}: {block.kind} {_start(block)} is not in the source text", True
+
+
+def order_problem(where: str, early: Block | None, late: Block, late_where: str = "") -> str:
+    """`early` is read before `late`, which the source prints first (no `early`: `late` is read
+    after lines the source prints after it, in its unit or the units before it)."""
+    if early is None:
+        return f"{where}#{late.clause}: {_start(late)} is read after lines that follow it in the source"
+    return (f"{where}#{early.clause}: {_start(early)} is read before a line that precedes it "
+            f"in the source ({late_where}{late.clause} {late.kind}: {_start(late)})")
+
+
+def _start(block: Block, n: int = 40) -> str:
+    """The start of a block's first line, quoted."""
+    line = block.text.split("\n")[0]
+    return f'"{line[:n]}…"' if len(line) > n else f'"{line}"'
 
 
 def check_document(doc: dict[str, Any]) -> Iterator[str]:
@@ -117,8 +163,9 @@ def clause_ids(where: str, unit: dict[str, Any]) -> Iterator[str]:
         if c["parent"] is not None and c["parent"] not in known:
             yield f"{where}#{c['id']}: parent {c['parent']} does not exist"
     for f in unit["footnotes"]:
-        if f.get("clause") and f["clause"] not in known:
-            yield f"{where}: footnote {f['marker']} on unknown clause {f['clause']}"
+        for cid in [f["clause"]] * bool(f.get("clause")) + f.get("clauses", []):
+            if cid not in known:
+                yield f"{where}: footnote {f['marker']} on unknown clause {cid}"
 
 
 def article_gaps(doc: dict[str, Any]) -> Iterator[str]:

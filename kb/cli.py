@@ -11,7 +11,7 @@ from pathlib import Path
 from . import build as builder
 from .concordance import Concordance
 from .graph import build_graph, write_graph
-from .check import check, load_explained, unresolved
+from .check import check, load_explained, load_sources, reading_order, unresolved
 from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
 from .search.engine import SearchEngine
@@ -64,9 +64,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     store = _store(args)
-    explained = load_explained()
-    problems = check(store.export, explained)
-    for line, ok in unresolved(store.export, explained):
+    explained, sources = load_explained(), load_sources()
+    problems = check(store.export, explained, sources)
+    for line, ok in unresolved(store.export, explained) + reading_order(store.export, sources):
         if ok:
             print(line)
     for p in problems:
@@ -133,7 +133,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("unit")
     s.add_argument("--json", action="store_true", help="print the unit as in the export")
     s.set_defaults(func=cmd_show)
-    sub.add_parser("check", help="report numbering gaps, empty units, noise, duplicate ids").set_defaults(func=cmd_check)
+    sub.add_parser("check", help="report numbering gaps, empty units, noise, duplicate ids, text read out of "
+                   "source order").set_defaults(func=cmd_check)
     q = sub.add_parser("search", help="search the texts (words, typos, numbers like 27B1, either language)")
     q.add_argument("query")
     q.add_argument("--json", action="store_true", help="print the result as the API returns it")

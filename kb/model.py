@@ -36,9 +36,13 @@ class Note:
 
     kind: str  # "national-note", "editor-note", ...
     text: str
+    at: int | None = None  # paragraphs of the clause's text printed before the note
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text}
+        d: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        if self.at is not None:
+            d["at"] = self.at
+        return d
 
 
 @dataclass
@@ -92,6 +96,12 @@ class Clause:
         """Attach a table where the text has reached, so text and tables keep their order."""
         table.at = len(self.text.split("\n")) if self.text else 0
         self.tables.append(table)
+
+    def add_note(self, note: Note) -> None:
+        """Attach a note where the text has reached (an AEB note inside 78A's first sentence
+        is read before the items that follow it)."""
+        note.at = len(self.text.split("\n")) if self.text else 0
+        self.notes.append(note)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"id": self.id, "parent": self.parent, "label": self.label}

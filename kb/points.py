@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .citegrammar import LAST, NEXT, PRECEDING
+from .citegrammar import LAST, NEXT
 from .model import Clause, Unit
 
 _COMPONENT = re.compile(r"\d+|[A-Za-z]+")

@@ -1,10 +1,11 @@
 """A unit in reading order: the blocks a reader meets, in the order the source prints them.
 
 Clauses are listed in text order; inside a clause, its title comes first, then its
-paragraphs with each table where the text has reached (`Table.at`), then its notes.
+paragraphs with each table and note where the text has reached (`at`; a note without
+one comes last).
 Text that follows a clause's items is its own paragraph clause (`<clause>-p<n>`),
 so it is read after them. The terminal view, the unit page and the reading-order
-check (`kb.check`, against the source text) all walk these blocks.
+check (`kb.source_order`, against the source text) all walk these blocks.
 """
 from __future__ import annotations
 
@@ -24,15 +25,17 @@ def clause_blocks(c: dict[str, Any]) -> Iterator[Block]:
     if c.get("title"):
         yield Block(c["id"], "title", 0, c["title"])
     paragraphs = c["text"].split("\n") if c["text"] else []
-    tables = c.get("tables", [])
-    for i in range(len(paragraphs) + 1):
+    tables, notes = c.get("tables", []), c.get("notes", [])
+    end = len(paragraphs)
+    for i in range(end + 1):
         for k, t in enumerate(tables):
-            if min(t.get("at") or 0, len(paragraphs)) == i:
+            if min(t.get("at") or 0, end) == i:
                 yield Block(c["id"], "table", k, table_text(t))
-        if i < len(paragraphs):
+        for k, n in enumerate(notes):
+            if min(n.get("at", end), end) == i:
+                yield Block(c["id"], "note", k, n["text"])
+        if i < end:
             yield Block(c["id"], "paragraph", i, paragraphs[i])
-    for k, n in enumerate(c.get("notes", [])):
-        yield Block(c["id"], "note", k, n["text"])
 
 
 def unit_blocks(unit: dict[str, Any]) -> Iterator[Block]:

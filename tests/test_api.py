@@ -1,13 +1,5 @@
 """The JSON API in-process (DESIGN §8): documents, units with links, search, errors."""
 import pytest
-from fastapi.testclient import TestClient
-
-from web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client(build_dir):
-    return TestClient(create_app(build_dir))
 
 
 def test_docs_list_the_five_documents_with_counts(client):

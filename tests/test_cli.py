@@ -9,16 +9,6 @@ import pytest
 from kb import build as builder
 
 
-@pytest.fixture(scope="module")
-def kb(build_dir):
-    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "kb.cli", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
-    return run
-
-
 def test_show_renders_readable_clause_labels(kb):
     r = kb("show", "it-laws", "27")
     assert r.returncode == 0

@@ -18,18 +18,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from web.app import create_app
 
 TSV = Path(__file__).resolve().parents[1] / "corpus" / "concordance.tsv"
 LAWS = range(1, 94)
 CLAUSE = re.compile(r"^(\d+)([A-Z]?)(\d*)([a-z]?)((?:viii|vii|vi|iv|v|ix|x|iii|ii|i)?)((?:-p\d+)?)$")
-
-
-@pytest.fixture(scope="module")
-def client(build_dir):
-    return TestClient(create_app(build_dir))
 
 
 # ------------------------------------------------------------------ the concordance, read independently

@@ -7,16 +7,11 @@ corpus texts.
 """
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
 
 import pytest
-from fastapi.testclient import TestClient
 
-from web.app import create_app
 
 # Every footnote of the corpus whose marker sits on more than one clause, with those clauses.
 SEVERAL = {
@@ -124,16 +119,6 @@ def test_the_spanish_79C1_asterisk_became_its_footnote(export):
 
 # ---------------------------------------------------------------- shown everywhere
 
-@pytest.fixture(scope="module")
-def kb(build_dir):
-    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "kb.cli", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
-    return run
-
-
 @pytest.mark.parametrize("doc_id, unit_id, expected", [
     ("it-laws", "70", "* (70C3, 70D1, 70D2, 70E1) Per gli scopi degli Art 70 e 71"),
     ("it-laws", "80", "* (80B2(g)(i), 80B2(h), 80B2(j))"),
@@ -144,11 +129,6 @@ def test_show_lists_every_clause_of_a_footnote(kb, doc_id, unit_id, expected):
     r = kb("show", doc_id, unit_id)
     assert r.returncode == 0
     assert expected in r.stdout
-
-
-@pytest.fixture(scope="module")
-def client(build_dir):
-    return TestClient(create_app(build_dir))
 
 
 class FootnoteLinks(HTMLParser):

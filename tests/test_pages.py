@@ -9,14 +9,8 @@ from urllib.parse import urldefrag, urljoin, urlparse
 import pytest
 from fastapi.testclient import TestClient
 
-from web.app import create_app
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "web" / "templates"
-
-
-@pytest.fixture(scope="module")
-def client(build_dir):
-    return TestClient(create_app(build_dir))
 
 
 class Links(HTMLParser):

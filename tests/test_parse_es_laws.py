@@ -447,3 +447,10 @@ def test_a_paragraph_continuing_an_item_stays_in_it(doc):
     """64A2 ends "entonces": the next paragraph finishes the item, it does not close the list."""
     assert clause(doc, "64A2").text.endswith(
         "Si el bando infractor ganó ésta o cualquier baza posterior, al final del carteo se traslada al bando inocente una baza.")
+
+
+def test_a_note_inside_a_sentence_is_read_where_it_stands(doc):
+    """78A: "-(Nota AEB: Método mal llamado …)-" sits in the opening sentence, before the • items."""
+    c = clause(doc, "78A")
+    assert c.notes[0].text.startswith("Método mal llamado") and c.notes[0].at == 1
+    assert c.text.split("\n")[1].startswith("Dos unidades")

@@ -4,15 +4,8 @@ import html
 import re
 
 import pytest
-from fastapi.testclient import TestClient
 
 from kb.cli import main
-from web.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client(build_dir):
-    return TestClient(create_app(build_dir))
 
 
 def plain(page: str) -> str:

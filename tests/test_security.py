@@ -12,11 +12,6 @@ from kb.search.query import QueryError, plan, whoosh_query
 from web.app import create_app
 
 
-@pytest.fixture(scope="module")
-def client(build_dir):
-    return TestClient(create_app(build_dir))
-
-
 @pytest.mark.parametrize("path", ["/", "/it-laws/27", "/search?q=carta", "/api/search?q=carta", "/nope", "/static/style.css"])
 def test_every_response_carries_the_security_headers(client, path):
     h = client.get(path).headers

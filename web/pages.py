@@ -187,7 +187,7 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
             "id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
             "body": clause_body(c, clause_paragraphs(c["text"], mine, site.store)),
             "paragraph": bool(c.get("paragraph")),
-            "notes": c.get("notes", []), "norms": attached.get("norms", []),
+            "norms": attached.get("norms", []),
             "timerefs": attached.get("timerefs", []),
             "parallel": [p | {"doc": p["doc"]} for p in attached.get("parallel", [])],
         })

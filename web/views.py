@@ -37,13 +37,15 @@ def clause_paragraphs(text: str, citations: list[dict[str, Any]], store: Store) 
 
 
 def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
-    """A clause's paragraphs and tables in reading order (`kb.reading`), for the page."""
+    """A clause's paragraphs, tables and notes in reading order (`kb.reading`), for the page."""
     body: list[dict[str, Any]] = []
     for block in clause_blocks(c):
         if block.kind == "paragraph" and block.index < len(paragraphs):
             body.append({"paragraph": paragraphs[block.index]})
         elif block.kind == "table":
             body.append({"table": c["tables"][block.index]})
+        elif block.kind == "note":
+            body.append({"note": c["notes"][block.index]})
     return body
 
 

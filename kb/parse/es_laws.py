@@ -373,7 +373,7 @@ class ArticleBuilder:
 
     def on_bullet(self, i: int, tok: Token) -> None:
         if NOTE_LABEL.match(tok.text):  # `•Nota: En España …`
-            self.tree.home(self.owner()).notes.append(Note("national-note", NOTE_LABEL.sub("", tok.text)))
+            self.tree.home(self.owner()).add_note(Note("national-note", NOTE_LABEL.sub("", tok.text)))
         elif self.bullet_is_number(i):
             clause = self.tree.number(int(self.tree.level_marker("num")) + 1, text="")
             clause.extra["printed_label"] = "•"
@@ -408,7 +408,8 @@ class ArticleBuilder:
     # -- helpers
 
     def attach(self, clause: Clause, notes: list[str], feet: list[tuple[str, str]]) -> None:
-        clause.notes.extend(Note("national-note", n) for n in notes)
+        for n in notes:
+            clause.add_note(Note("national-note", n))
         self.footnotes.extend((m, t, clause.id) for m, t in feet)
 
     def owner(self) -> Clause:

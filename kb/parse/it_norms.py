@@ -482,7 +482,7 @@ class ClauseBuilder:
         self.last_text = None
 
     def note(self, text: str) -> None:
-        self.home(self.current).notes.append(Note(kind="note", text=text))
+        self.home(self.current).add_note(Note(kind="note", text=text))
 
 
 # --------------------------------------------------------------------------- tables
