@@ -163,7 +163,7 @@ def clause_ids(where: str, unit: dict[str, Any]) -> Iterator[str]:
         if c["parent"] is not None and c["parent"] not in known:
             yield f"{where}#{c['id']}: parent {c['parent']} does not exist"
     for f in unit["footnotes"]:
-        for cid in [f["clause"]] * bool(f.get("clause")) + f.get("clauses", []):
+        for cid in f.get("clauses") or ([f["clause"]] if f.get("clause") else []):
             if cid not in known:
                 yield f"{where}: footnote {f['marker']} on unknown clause {cid}"
 
