@@ -288,6 +288,7 @@ Zeta (vedi anche "Mazzo Intatto")
 Una frase spezzata da una testata
 
 
+
 CODICE INTERNAZIONALE DEL BRIDGE DUPLICATO
 
 NUOVA VERSIONE IN VIGORE DAL 1 GENNAIO 2027

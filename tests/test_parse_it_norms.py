@@ -378,10 +378,12 @@ def ids_in_order(doc, unit_id):
 
 
 def test_alert_note_lists_each_under_its_own_introduction(doc):
-    """App. 3 §2: the should-alert list and the NOT-alerted list are two clauses, each
-    introducing its own items, in source order (read the other way, the rule reverses)."""
-    should = clause(doc, "alert", "alert-2-note-p2")
-    should_not = clause(doc, "alert", "alert-2-note-p3")
+    """App. 3 §2: the should-alert list and the NOT-alerted list are two clauses of §2 (after
+    its NOTE), each introducing its own items, in source order (read the other way, the rule
+    reverses)."""
+    should = clause(doc, "alert", "alert-2-p2")
+    should_not = clause(doc, "alert", "alert-2-p3")
+    assert should.parent == should_not.parent == "alert-2"
     assert should.text.endswith("dovrebbero essere allertate le seguenti categorie di licite:")
     assert should_not.text == "Se si gioca senza sipari, NON vanno allertate le seguenti licite:"
     unit = doc.unit("alert")
@@ -399,6 +401,8 @@ def test_alert_note_lists_each_under_its_own_introduction(doc):
     ("4", "4-1", "4-1e", "Le sostituzioni che trasgrediscono le suddette condizioni"),
     ("alert", "alert-3", "alert-3-4", "La mancata osservanza della norma comporta"),
     ("alert", "alert-4", "alert-4b", "I giocatori hanno l'obbligo di assicurarsi che l'Alert"),
+    # 87 §2: the closing sentence follows the whole a)–c) schema, not only c)4)
+    ("87", "87-2", "87-2c4", "Se, per effetto di un risultato ottenuto in un board non conforme"),
     ("sistemi", "sistemi-1.1", "sistemi-1.1-3", "In tutta questa appendice"),
 ])
 def test_text_after_a_list_is_read_after_its_items(doc, unit_id, owner, last_item, start):

@@ -111,11 +111,11 @@ CASES = [
     ("it-norms", "8", into_owner("8-3b2a-p2"),
      ("8-3b2a", "paragraph", "La squadra perdente otterrà 0 V.P. e 0 I.M.P."),
      ("8-3b2a1", "paragraph", "60% dei V.P. in palio in quell'incontro")),
-    # it-norms-2026.txt, App. 3 §2: "Ad esclusione delle licite…" and its items 1)-3), then
-    # "Se si gioca senza sipari, NON vanno allertate le seguenti licite⁷:"
-    ("it-norms", "alert", into_owner("alert-2-note-p3"),
-     ("alert-2-note", "paragraph", "Se si gioca senza sipari, NON vanno allertate"),
-     ("alert-2-note-p2", "paragraph", "Ad esclusione delle licite per le quali")),
+    # it-norms-2026.txt, App. 3 §2: "Apertura 1♣:" … NOTE, "Ad esclusione delle licite…" and its
+    # items 1)-3), then "Se si gioca senza sipari, NON vanno allertate le seguenti licite⁷:"
+    ("it-norms", "alert", into_owner("alert-2-p3"),
+     ("alert-2", "paragraph", "Se si gioca senza sipari, NON vanno allertate"),
+     ("alert-2-apertura-1-fiori", "title", "Apertura 1♣")),
     # it-norms-2026.txt, norm 8.1a2: "All'inizio di ogni incontro…", then the table "6 45 ^m …"
     ("it-norms", "8", tables_first("8-1a2"),
      ("8-1a2", "table", "Questo dà luogo alla seguente tabella\n6 | 45m"),
@@ -157,12 +157,12 @@ def test_a_block_moved_before_an_earlier_line_is_named(export, doc_id, unit_id, 
 
 def test_kb_check_reports_the_unit_and_the_line_read_too_early(export):
     bad = copy.deepcopy(export)
-    bad["documents"] = [moved(export, "it-norms", "alert", into_owner("alert-2-note-p3")) if d["id"] == "it-norms"
+    bad["documents"] = [moved(export, "it-norms", "alert", into_owner("alert-2-p3")) if d["id"] == "it-norms"
                         else d for d in export["documents"]]
     problems = [p for p in check(bad) if p.startswith("it-norms/")]
     assert problems == [
-        'it-norms/alert#alert-2-note: "Se si gioca senza sipari, NON vanno alle…" is read before a line that '
-        'precedes it in the source (alert-2-note-p2 paragraph: "Ad esclusione delle licite per le quali,…")']
+        'it-norms/alert#alert-2: "Se si gioca senza sipari, NON vanno alle…" is read before a line that '
+        'precedes it in the source (alert-2-apertura-1-fiori title: "Apertura 1♣")']
 
 
 def test_a_unit_read_before_the_unit_it_follows_is_named(export):

@@ -11,6 +11,7 @@ from kb.search.query import QueryError, number_query, plan, whoosh_query
 from kb.store import Store
 
 
+
 @pytest.fixture(scope="module")
 def engine(build_dir, export):
     return SearchEngine.open(builder.generation(build_dir), Store(export))

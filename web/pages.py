@@ -110,7 +110,7 @@ class _Side:
 
     def __init__(self, doc: str, n: str, unit: dict[str, Any], site: Any):
         self.doc, self.n, self.site = doc, n, site
-        self.side = doc[:2]
+        self.side = site.store.doc(doc)["lang"]
         self.by_id = {c["id"]: c for c in unit["clauses"]}
         self.cits = site.store.outgoing(doc, n)
 
@@ -126,7 +126,8 @@ class _Side:
         c = self.by_id[cid]
         mine = [x for x in self.cits if x["source"]["clause"] == cid and x["where"] == "text"]
         return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
-                "anchor": f"{self.side}-{cid}", "paragraphs": clause_paragraphs(c["text"], mine, self.site.store)}
+                "anchor": f"{self.side}-{cid}",
+                "body": clause_body(c, clause_paragraphs(c["text"], mine, self.site.store))}
 
     def pointer(self, cid: str, arrow: str) -> dict[str, Any]:
         """A link to a clause of this edition shown elsewhere: `↑ ES 9A3`, `→ IT 72C`."""

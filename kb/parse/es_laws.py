@@ -403,7 +403,7 @@ class ArticleBuilder:
         if prev is not None and prev.kind == "row" and clause.tables:
             clause.tables[-1].rows.append(tok.cells)
         else:
-            clause.add_table(Table(rows=[tok.cells]))
+            self.tree.add_table(Table(rows=[tok.cells]), to=self.closed_list_owner(i) or clause)
 
     # -- helpers
 

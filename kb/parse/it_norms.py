@@ -438,10 +438,14 @@ class ClauseBuilder:
 
     def pop_text_items(self, next_marker: Line | None) -> None:
         """A paragraph after a list of plain items belongs to the list's parent,
-        unless the list goes on after it (then it is the last item's own)."""
+        unless the list goes on after it (then it is the last item's own). When no
+        marker follows in the unit, titled items are closed too: the paragraph ends the
+        outermost point that holds them (87 §2: "Se, per effetto di un risultato…"
+        after its a)–c) schema, not in c)4)."""
         while self.stack:
             top = self.stack[-1]
-            if top.is_title or top.style in ("heading", "term", "law"):
+            nested = len(self.stack) > 1 and self.stack[-2].style not in ("heading", "term", "law")
+            if top.style in ("heading", "term", "law") or top.is_title and not (next_marker is None and nested):
                 return
             if next_marker is not None and next_marker.style == top.style \
                     and is_next(top.value, next_marker.value):
@@ -466,9 +470,11 @@ class ClauseBuilder:
             self.add_text(self.current, text)
 
     def introduce(self, text: str) -> None:
-        """A list introduction after other paragraphs of a heading: its own paragraph clause,
-        so the list it introduces nests under it (App. 3 §2 NOTE, its two lists)."""
-        self.add_text(open_paragraph(self.clauses, self.current, self.by_id), text)
+        """A list introduction after a heading's own paragraphs ends the heading: it is a
+        paragraph clause of the heading's parent, and the list it introduces nests under it
+        (App. 3 §2: after NOTE, the should-alert and the not-alerted lists are §2's own)."""
+        del self.stack[-1]
+        self.add_text(self.current, text)
 
     def add_text(self, clause: Clause, text: str) -> None:
         text = text.strip()
