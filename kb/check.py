@@ -37,12 +37,14 @@ ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
 def check(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str] | None = None,
           sources: dict[str, str] | None = None) -> list[str]:
     """All problems of the export; `sources` maps document ids to source texts (default: the corpus)."""
-    problems: list[str] = []
-    for doc in export["documents"]:
-        problems += list(check_document(doc))
-    problems += [line for line, ok in unresolved(export, explained or {}) if not ok]
-    problems += [line for line, ok in reading_order(export, sources) if not ok]
-    return problems
+    return [line for line, ok in report(export, explained, sources) if not ok]
+
+
+def report(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str] | None = None,
+           sources: dict[str, str] | None = None) -> list[tuple[str, bool]]:
+    """Every line `kb check` prints, with whether it is fine (listed) or a problem."""
+    lines = [(line, False) for doc in export["documents"] for line in check_document(doc)]
+    return lines + unresolved(export, explained or {}) + reading_order(export, sources)
 
 
 def unresolved(export: dict[str, Any], explained: dict[tuple[str, str, str, str], str]

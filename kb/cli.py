@@ -11,7 +11,7 @@ from pathlib import Path
 from . import build as builder
 from .concordance import Concordance
 from .graph import build_graph, write_graph
-from .check import check, load_explained, load_sources, reading_order, unresolved
+from .check import load_explained, load_sources, report
 from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
 from .search.engine import SearchEngine
@@ -64,13 +64,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     store = _store(args)
-    explained, sources = load_explained(), load_sources()
-    problems = check(store.export, explained, sources)
-    for line, ok in unresolved(store.export, explained) + reading_order(store.export, sources):
-        if ok:
-            print(line)
-    for p in problems:
-        print(p)
+    lines = report(store.export, load_explained(), load_sources())
+    problems = [line for line, ok in lines if not ok]
+    for line in [line for line, ok in lines if ok] + problems:
+        print(line)
     docs = store.export["documents"]
     units = sum(len(d["units"]) for d in docs)
     print(f"{len(problems)} problem(s) in {len(docs)} documents, {units} units", file=sys.stderr)

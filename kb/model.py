@@ -53,7 +53,8 @@ class Footnote:
     footnote can be marked on several: IT 70's `normale*` in 70C3, D1, D2, E1);
     `clause` is the first of them (or, when the marker is not found, where the
     footnote was printed). Both are exported; `clauses` always, so a reader
-    iterates one list whether the marker sits on one clause, several or none.
+    iterates one list: where the marker was not found it holds `clause` alone
+    (the footnote's place), and it is empty only for a footnote placed nowhere.
     """
 
     marker: str
