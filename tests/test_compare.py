@@ -359,3 +359,9 @@ def test_law_rows_from_plain_data():
         ("5G", "5G", "changed", True, True, (), "reorganised"),   # carried by the article row
         ("5G1", "5G", "changed", True, False, (), "reorganised"), # ES has no 5G1: ES 5G holds it
     ]                                                              # the empty article clauses are left out
+
+
+def test_a_cell_shows_the_clauses_notes_and_tables(client):
+    """ES 80A's AEB note is a clause of its own (80A ¶2, after 80A1–3): its cell shows the note."""
+    page = client.get("/compare/80").text
+    assert "En España la Autoridad Reguladora es la Asociación Española de Bridge" in page
