@@ -13,9 +13,8 @@ from functools import lru_cache
 
 with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer Pythons warn about
     warnings.simplefilter("ignore", SyntaxWarning)
-    from whoosh.analysis import (Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer,
-                                 StemFilter, StopFilter)
-    from whoosh.lang import stopwords_for_language
+    from whoosh.analysis import Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StopFilter
+    from whoosh.lang import stemmer_for_language, stopwords_for_language
     from whoosh.support.charset import accent_map
 
 from ..text import fold_accents
@@ -40,19 +39,37 @@ class AccentTolerantStems(Filter):
     """
 
     def __init__(self, lang: str):
-        self.stemmer = StemFilter(lang=lang)  # picklable, as the index schema must be
+        self.lang = lang  # only the language: picklable, as the index schema must be
 
     def __call__(self, tokens):
         for t in tokens:
             word = t.text
             folded = fold_accents(word)
-            t.text = fold_accents(self.stemmer._stem(word))
+            t.text = fold_accents(stem_word(self.lang, word))
             yield t
             if folded != word:
-                other = self.stemmer._stem(folded)
+                other = stem_word(self.lang, folded)
                 if other != t.text:
                     t.text = other
                     yield t
+
+
+_STEMMERS = {lang: stemmer_for_language(lang) for lang in LANGS}
+
+
+@lru_cache(maxsize=65536)
+def stem_word(lang: str, word: str) -> str:
+    """The word's Snowball stem, or the word itself where the stemmer fails.
+
+    Whoosh 2.7.4's Spanish stemmer raises IndexError on "ague", "ngue", "águe" …; called
+    through Whoosh's own cache, one such failure also corrupts that cache, and once it is
+    full every search fails. So the stemmer is called bare, never allowed to raise, and
+    cached here (functools' cache is bounded and never stores a failure).
+    """
+    try:
+        return _STEMMERS[lang](word)
+    except Exception:  # any failure of the third-party stemmer: the word stands for its stem
+        return word
 
 
 def stemmed(lang: str) -> Analyzer:
