@@ -41,14 +41,26 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     src = builder.ensure_build(args.build_dir)
-    out = Path(args.path)
-    if out.is_dir():
-        raise UsageError(f"{out} is a directory; give a file path")
-    if not out.parent.exists():
-        raise UsageError(f"folder {out.parent} does not exist")
+    if args.path == "-":
+        sys.stdout.write(src.read_text(encoding="utf-8"))
+        return 0
+    out = file_target(Path(args.path))
     builder.atomic_write(out, src.read_text(encoding="utf-8"))
     print(f"wrote {out}")
     return 0
+
+
+def file_target(path: Path) -> Path:
+    """Where to write a file named on the command line: a new or regular file (through a
+    symlink, the file it names); never a directory, device, FIFO or socket."""
+    target = path.resolve() if path.is_symlink() else path
+    if target.exists() and not target.is_file():
+        kind = "a directory" if target.is_dir() else "not a regular file (a device, FIFO or socket)"
+        via = f" (the link {path} names it)" if target != path else ""
+        raise UsageError(f"{target} is {kind}{via}; give a file path, or - for standard output")
+    if not target.parent.is_dir():
+        raise UsageError(f"folder {target.parent} does not exist")
+    return target
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -92,9 +104,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 def cmd_graph(args: argparse.Namespace) -> int:
     store = _store(args)
-    out = Path(args.path)
-    if not out.parent.exists():
-        raise UsageError(f"folder {out.parent} does not exist")
+    out = file_target(Path(args.path))
     g = build_graph(store.export, Concordance.load())
     write_graph(g, str(out), args.format)
     print(f"wrote {out} ({args.format}: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges)")
@@ -122,7 +132,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--build-dir", type=Path, default=None, help="build folder (default: build/ or $KB_BUILD_DIR)")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("build", help="parse the corpus and write the build").set_defaults(func=cmd_build)
-    e = sub.add_parser("export", help="write the export JSON (DESIGN §7) to PATH")
+    e = sub.add_parser("export", help="write the export JSON (DESIGN §7) to PATH (- for standard output)")
     e.add_argument("path")
     e.set_defaults(func=cmd_export)
     s = sub.add_parser("show", help="show one unit")
@@ -156,11 +166,22 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):  # an ASCII-only terminal gets "?" for "è", not a traceback
+        sys.stdout.reconfigure(errors="replace")
     try:
         return args.func(args)
     except (UsageError, NotFound, CorpusError, builder.BuildError) as e:
-        print(f"kb: error: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e))
+    except BrokenPipeError:  # `kb search … | head`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return _fail("output closed before the end")
+    except OSError as e:
+        return _fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e.strerror or e))
+
+
+def _fail(message: str) -> int:
+    print(f"kb: error: {message}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -1,0 +1,73 @@
+"""Every `kb` failure is one line on stderr and a non-zero exit, never a traceback, and
+`kb export` writes only regular files (issue 11: findings 5 and the CLI list)."""
+import json
+import os
+import stat
+import subprocess
+import sys
+
+import pytest
+
+
+def one_line_error(r) -> bool:
+    lines = r.stderr.strip().splitlines()
+    return r.returncode != 0 and len(lines) == 1 and lines[0].startswith("kb: error:") and "Traceback" not in r.stderr
+
+
+def test_export_refuses_a_device_and_leaves_it_alone(kb):
+    before = os.stat("/dev/null")
+    r = kb("export", "/dev/null")
+    assert one_line_error(r) and "not a regular file" in r.stderr
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
+
+
+def test_export_refuses_a_fifo_and_a_directory(kb, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    r = kb("export", str(fifo))
+    assert one_line_error(r) and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    r = kb("export", str(tmp_path))
+    assert one_line_error(r) and "a directory" in r.stderr
+
+
+def test_export_through_a_symlink_writes_the_file_it_names(kb, tmp_path):
+    target = tmp_path / "kb.json"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "latest.json"
+    link.symlink_to(target)
+    r = kb("export", str(link))
+    assert r.returncode == 0, r.stderr
+    assert link.is_symlink() and json.loads(target.read_text(encoding="utf-8"))["format"] == 1
+
+
+def test_export_dash_writes_standard_output(kb):
+    r = kb("export", "-")
+    assert r.returncode == 0 and {d["id"] for d in json.loads(r.stdout)["documents"]} >= {"it-laws", "es-laws"}
+
+
+def test_a_closed_standard_output_is_one_line_not_a_traceback(build_dir):
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+    p = subprocess.Popen([sys.executable, "-m", "kb.cli", "export", "-"], env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    p.stdout.close()  # the reader leaves at once, like `| head -0`
+    err = p.stderr.read()
+    assert p.wait(timeout=120) != 0
+    assert err.strip().startswith("kb: error:") and "Traceback" not in err
+
+
+def test_an_ascii_only_terminal_gets_text_not_a_traceback(build_dir):
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir), PYTHONIOENCODING="ascii")
+    r = subprocess.run([sys.executable, "-m", "kb.cli", "show", "it-laws", "27"], env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "LICITA INSUFFICIENTE" in r.stdout and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("graph", "/nonexistent-folder/g.graphml"),
+    ("export", "/nonexistent-folder/kb.json"),
+    ("show", "it-laws", "999"),
+    ("show", "xx-laws", "1"),
+])
+def test_bad_arguments_are_one_line(kb, args):
+    assert one_line_error(kb(*args))
