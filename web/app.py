@@ -27,7 +27,7 @@ from kb.store import Store
 from . import extra, pages
 from .api import ApiError, error_response, router
 from .caching import ETagMiddleware
-from .security import HEADERS as SECURITY_HEADERS, SecurityMiddleware
+from .security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
 from .i18n import load_translations
 
 LOCALE_BUILD_DIR = "locale"
@@ -187,7 +187,9 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     app.add_middleware(FollowBuilds, builds=builds)
     app.add_middleware(ETagMiddleware)
     app.add_middleware(GZipMiddleware, minimum_size=800)  # compresses what ETag validated
+    app.add_middleware(HeadAndSlashes)
     app.add_middleware(SecurityMiddleware)  # outermost: every response, errors included, gets the headers
+    app.router.redirect_slashes = False  # HeadAndSlashes redirects, relatively
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
     app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages
@@ -225,7 +227,10 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
         if request.url.path.startswith("/api/"):
-            return error_response(exc.status_code, str(exc.detail))
-        return _error_page(request, exc.status_code, str(exc.detail))
+            response = error_response(exc.status_code, str(exc.detail))
+        else:
+            response = _error_page(request, exc.status_code, str(exc.detail))
+        response.headers.update(exc.headers or {})  # a 405's `Allow`
+        return response
 
     return app

@@ -39,8 +39,8 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     locale = locale_of(request)
     translations = site.translations[locale]
     params = {k: v for k, v in request.query_params.items() if k != "ui"}
-    alternates = [{"locale": loc, "href": f"{request.url.path}?{urlencode({**params, 'ui': loc})}"}
-                  for loc in LOCALES]
+    here = "/" + request.url.path.lstrip("/")  # "//evil.example/x" would be another site's address
+    alternates = [{"locale": loc, "href": f"{here}?{urlencode({**params, 'ui': loc})}"} for loc in LOCALES]
     html = TEMPLATES.get_template(template).render(
         _=translations.gettext, locale=locale, alternates=alternates, **context)
     response = HTMLResponse(html, status_code=status)

@@ -53,3 +53,38 @@ class SecurityMiddleware:
             status, reason = refused
             return await JSONResponse({"error": reason, "status": status}, status_code=status)(scope, receive, with_headers)
         await self.app(scope, receive, with_headers)
+
+
+class HeadAndSlashes:
+    """HEAD is answered wherever GET is (the same headers, no body), and a path with a
+    trailing slash is redirected to the path without it by a relative `Location`: the
+    request's Host header never steers where a redirect goes."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        path = scope["path"]
+        if len(path) > 1 and path.endswith("/") and scope["method"] in ("GET", "HEAD"):
+            query = scope.get("query_string", b"").decode("latin-1")
+            location = "/" + path.strip("/") + (f"?{query}" if query else "")
+            return await send_redirect(location, send)
+        if scope["method"] != "HEAD":
+            return await self.app(scope, receive, send)
+
+        async def without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body"):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app(dict(scope, method="GET"), receive, without_body)
+
+
+async def send_redirect(location: str, send: Send) -> None:
+    await send({"type": "http.response.start", "status": 308,
+                "headers": [(b"location", location.encode("latin-1", "replace")), (b"content-length", b"0")]})
+    await send({"type": "http.response.body", "body": b""})

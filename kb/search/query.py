@@ -112,7 +112,10 @@ class Plan:
 
 
 def clean(text: str) -> str:
-    """Control characters out, whitespace collapsed; refuse what cannot be a query."""
+    """Compatibility forms folded (full-width "２７Ｂ１" is 27B1), control characters out,
+    whitespace collapsed; refuse what cannot be a query."""
+    if len(text) <= MAX_QUERY_CHARS:
+        text = unicodedata.normalize("NFKC", text)
     if len(text) > MAX_QUERY_CHARS:
         raise QueryError(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS})")
     text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in text)

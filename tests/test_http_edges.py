@@ -1,0 +1,37 @@
+"""HTTP edges a hostile or careless client reaches (issue 11, finding 6): redirects that the
+Host header cannot steer, HEAD wherever GET is, `Allow` on 405, no off-site links."""
+import pytest
+
+from web.security import HEADERS
+
+
+@pytest.mark.parametrize("path, location", [("/it-laws/", "/it-laws"), ("/it-laws/27/?ui=es", "/it-laws/27?ui=es")])
+def test_a_trailing_slash_redirects_relatively_whatever_the_host(client, path, location):
+    r = client.get(path, headers={"host": "evil.example"}, follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"] == location
+    assert "evil" not in r.headers["location"]
+    assert r.headers["x-content-type-options"] == HEADERS["x-content-type-options"]
+
+
+@pytest.mark.parametrize("path", ["/", "/it-laws/27", "/api/search?q=carta", "/static/style.css", "/compare/27"])
+def test_head_answers_where_get_does_without_a_body(client, path):
+    get, head = client.get(path), client.head(path)
+    assert head.status_code == get.status_code == 200
+    assert head.content == b"" and head.headers["content-type"] == get.headers["content-type"]
+
+
+@pytest.mark.parametrize("path", ["/it-laws/27", "/api/search?q=carta"])
+def test_a_method_not_allowed_says_which_are(client, path):
+    r = client.post(path)
+    assert r.status_code == 405 and "GET" in r.headers.get("allow", "")
+
+
+def test_a_not_found_page_for_a_double_slash_path_links_only_here(client):
+    page = client.get("//evil.example/x").text
+    assert 'href="//evil.example' not in page
+
+
+@pytest.mark.parametrize("typed", ["articolo ２７", "ａｒｔ． ２７"])
+def test_full_width_digits_are_numbers(client, typed):
+    r = client.get("/search", params={"q": typed}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/it-laws/27")
