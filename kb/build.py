@@ -9,19 +9,22 @@ is missing or corrupt.
 """
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import shutil
 import tempfile
+import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .citations import extract
 from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, load_documents
 from .export import dumps, export_dict
-from .search.index import INDEX_NAME, write_index
+from .search.index import INDEX_NAME, open_index, write_index
 
 ROOT = Path(__file__).resolve().parent.parent
 EXPORT_NAME = "kb.json"
@@ -29,6 +32,8 @@ STAMP_NAME = "stamp"
 CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
+COMPLETE = "complete"           # written last, after the generation is verified
+LOCK = ".lock"                  # held while a build writes, switches and prunes
 
 
 class BuildError(Exception):
@@ -60,6 +65,11 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     """
     build_dir = build_dir or default_build_dir()
     build_dir.mkdir(parents=True, exist_ok=True)
+    with build_lock(build_dir):
+        return _build(build_dir, corpus_dir)
+
+
+def _build(build_dir: Path, corpus_dir: Path) -> Path:
     documents = load_documents(corpus_dir)
     citations = extract(documents, Concordance.load(corpus_dir / "concordance.tsv"),
                         load_corrections(corpus_dir / "ref-corrections.tsv"))
@@ -70,6 +80,8 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
         _compile_interface_catalogs(gen)
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
         (gen / STAMP_NAME).write_text(source_stamp(corpus_dir) + "\n", encoding="utf-8")
+        verify(gen)
+        (gen / COMPLETE).write_text("verified\n", encoding="utf-8")
         switch(build_dir, gen)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
@@ -87,12 +99,66 @@ def switch(build_dir: Path, gen: Path) -> None:
 
 
 def prune(build_dir: Path, keep: int = KEEP_GENERATIONS) -> None:
-    """Remove old generations, keeping the newest few (a server may still be reading one)."""
+    """Under the build lock: remove old complete generations, keeping the newest few (a server
+    may still be reading one) and never the current one; an unfinished generation can only be
+    a killed build's leftover then, and goes too."""
     current = generation(build_dir).name
-    gens = sorted((p for p in build_dir.glob(GENERATION_PREFIX + "*") if p.is_dir()), key=lambda p: p.stat().st_mtime)
-    for old in gens[:-keep]:
-        if old.name != current:
-            shutil.rmtree(old, ignore_errors=True)
+    gens = [p for p in build_dir.glob(GENERATION_PREFIX + "*") if p.is_dir() and p.name != current]
+    complete = sorted((p for p in gens if (p / COMPLETE).exists()), key=lambda p: (p / COMPLETE).stat().st_mtime)
+    for old in complete[:max(0, len(complete) - (keep - 1))] + [p for p in gens if not (p / COMPLETE).exists()]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def prune_locked(build_dir: Path, keep: int = KEEP_GENERATIONS) -> None:
+    """`prune` under the build lock (what a build does after switching)."""
+    with build_lock(build_dir):
+        prune(build_dir, keep)
+
+
+def verify(gen: Path) -> None:
+    """A generation is switched in only complete: its export loads, its index opens and
+    answers, its catalogs are there."""
+    export = load_export(gen / EXPORT_NAME)
+    with open_index(gen / INDEX_NAME).searcher() as searcher:
+        indexed = searcher.doc_count()
+    if not export["documents"] or not indexed:
+        raise BuildError(f"incomplete build at {gen}: nothing indexed")
+    if _has_web() and not any((gen / "locale").rglob("*.mo")):
+        raise BuildError(f"incomplete build at {gen}: no interface catalogs")
+
+
+def _has_web() -> bool:
+    try:
+        import web.i18n  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@contextmanager
+def build_lock(build_dir: Path, wait: float = 600.0) -> Iterator[None]:
+    """One build at a time per build folder: a second build waits for the first (up to
+    `wait` seconds, then says which process holds the lock)."""
+    with open(build_dir / LOCK, "a+", encoding="utf-8") as f:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    f.seek(0)
+                    holder = f.read().strip() or "another process"
+                    raise BuildError(f"another build ({holder}) holds {build_dir / LOCK}; try again when it ends")
+                time.sleep(0.1)
+        f.seek(0)
+        f.truncate()
+        f.write(f"pid {os.getpid()}\n")
+        f.flush()
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def generation(build_dir: Path | None = None) -> Path:
@@ -136,14 +202,17 @@ def is_current(build_dir: Path | None = None) -> bool:
         stamp = (gen / STAMP_NAME).read_text(encoding="utf-8").strip()
     except (BuildError, OSError):
         return False
-    return (gen / EXPORT_NAME).exists() and stamp == source_stamp()
+    return (gen / COMPLETE).exists() and stamp == source_stamp()
 
 
 def ensure_build(build_dir: Path | None = None) -> Path:
     """Build if there is no current generation or it is stale; return the export's path."""
     build_dir = build_dir or default_build_dir()
     if not is_current(build_dir):
-        build(build_dir)
+        build_dir.mkdir(parents=True, exist_ok=True)
+        with build_lock(build_dir):
+            if not is_current(build_dir):  # a build that held the lock may have made it current
+                _build(build_dir, CORPUS_DIR)
     return export_path(build_dir)
 
 

@@ -56,11 +56,13 @@ def test_check_passes_on_the_real_corpus(kb):
 
 
 def corrupt_build(tmp_path):
-    """A current generation whose export is not JSON (its stamp says it is up to date)."""
+    """A current generation whose export is not JSON, though its stamp says it is up to date and
+    it was verified complete (the disk corrupted it afterwards)."""
     gen = tmp_path / "gen-broken"
     gen.mkdir()
     (gen / "kb.json").write_text("{not json")
     (gen / "stamp").write_text(builder.source_stamp() + "\n")
+    (gen / builder.COMPLETE).write_text("verified\n")
     builder.switch(tmp_path, gen)
     return tmp_path
 

@@ -1,0 +1,48 @@
+"""Concurrent builds (issue 11, finding 3): one at a time, a generation switched in only
+verified complete, pruning that never removes the current or a building generation."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from kb import build as builder
+
+
+def test_concurrent_builds_all_succeed_and_current_is_always_complete(tmp_path):
+    env = dict(os.environ, KB_BUILD_DIR=str(tmp_path))
+    runs = [subprocess.Popen([sys.executable, "-m", "kb.cli", "build"], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    results = [(p.wait(timeout=600), p.stderr.read()) for p in runs]
+    assert [code for code, _ in results] == [0, 0, 0], [err for _, err in results]
+    current = builder.generation(tmp_path)
+    assert (current / builder.COMPLETE).exists()
+    builder.verify(current)
+    gens = list(tmp_path.glob(builder.GENERATION_PREFIX + "*"))
+    assert len(gens) <= builder.KEEP_GENERATIONS and all((g / builder.COMPLETE).exists() for g in gens)
+
+
+def test_a_generation_without_its_index_is_never_switched_in(tmp_path, build_dir):
+    gen = tmp_path / "gen-broken"
+    gen.mkdir()
+    (gen / builder.EXPORT_NAME).write_text(builder.export_path(build_dir).read_text(encoding="utf-8"),
+                                           encoding="utf-8")
+    with pytest.raises(Exception):
+        builder.verify(gen)
+
+
+def test_a_killed_builds_leftover_goes_and_the_current_stays(tmp_path):
+    builder.build(tmp_path)
+    first = builder.generation(tmp_path)
+    leftover = tmp_path / "gen-killed"
+    leftover.mkdir()
+    (leftover / "kb.json").write_text("{", encoding="utf-8")
+    builder.prune_locked(tmp_path)
+    assert not leftover.exists() and first.exists() and builder.generation(tmp_path) == first
+
+
+def test_a_second_build_waits_then_names_the_holder(tmp_path):
+    with builder.build_lock(tmp_path):
+        with pytest.raises(builder.BuildError, match="holds"):
+            with builder.build_lock(tmp_path, wait=0.3):
+                pass
