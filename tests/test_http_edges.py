@@ -35,3 +35,8 @@ def test_a_not_found_page_for_a_double_slash_path_links_only_here(client):
 def test_full_width_digits_are_numbers(client, typed):
     r = client.get("/search", params={"q": typed}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"].startswith("/it-laws/27")
+
+
+def test_a_redirect_location_is_ascii_whatever_the_path_held(client):
+    r = client.get("/it-laws/\u00a0/", follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"] == "/it-laws/%C2%A0"

@@ -5,6 +5,8 @@ so it adds no task or stream per request.
 """
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -68,8 +70,8 @@ class HeadAndSlashes:
             return await self.app(scope, receive, send)
         path = scope["path"]
         if len(path) > 1 and path.endswith("/") and scope["method"] in ("GET", "HEAD"):
-            query = scope.get("query_string", b"").decode("latin-1")
-            location = "/" + path.strip("/") + (f"?{query}" if query else "")
+            query = quote(scope.get("query_string", b"").decode("latin-1"), safe=_URL_SAFE)
+            location = quote("/" + path.strip("/"), safe=_URL_SAFE) + (f"?{query}" if query else "")
             return await send_redirect(location, send)
         if scope["method"] != "HEAD":
             return await self.app(scope, receive, send)
@@ -84,7 +86,10 @@ class HeadAndSlashes:
         await self.app(dict(scope, method="GET"), receive, without_body)
 
 
+_URL_SAFE = "/:@!$&'()*+,;=-._~%"  # a Location is percent-encoded ASCII, whatever the request held
+
+
 async def send_redirect(location: str, send: Send) -> None:
     await send({"type": "http.response.start", "status": 308,
-                "headers": [(b"location", location.encode("latin-1", "replace")), (b"content-length", b"0")]})
+                "headers": [(b"location", location.encode("ascii")), (b"content-length", b"0")]})
     await send({"type": "http.response.body", "body": b""})
