@@ -41,7 +41,7 @@ class BuildError(Exception):
 
 
 def default_build_dir() -> Path:
-    return Path(os.environ.get("KB_BUILD_DIR", ROOT / "build"))
+    return Path(os.environ.get("KB_BUILD_DIR") or ROOT / "build")  # an empty value is no folder
 
 
 def source_stamp(corpus_dir: Path = CORPUS_DIR) -> str:

@@ -120,11 +120,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
     if args.workers > 1:  # each worker process loads the build; the factory reads $KB_BUILD_DIR
         os.environ["KB_BUILD_DIR"] = str(build_dir)
-        uvicorn.run("web.app:create_app", factory=True, workers=args.workers, host=args.host, port=args.port,
-                    log_level="warning")
+        uvicorn.run("web.app:create_app", factory=True, workers=args.workers, **SERVER_LIMITS,
+                    host=args.host, port=args.port, log_level="warning")
     else:
-        uvicorn.run(create_app(build_dir), host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(create_app(build_dir), **SERVER_LIMITS, host=args.host, port=args.port, log_level="warning")
     return 0
+
+
+# A tournament hall's phones, not the open internet: past this many open connections a worker
+# answers 503 at once instead of running out of file descriptors; idle keep-alives close after 5 s.
+SERVER_LIMITS = {"limit_concurrency": 512, "timeout_keep_alive": 5}
+
+
+def port_number(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
+    return int(text)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -158,7 +169,7 @@ def parser() -> argparse.ArgumentParser:
     gr.set_defaults(func=cmd_graph)
     v = sub.add_parser("serve", help="build if stale, then serve the site")
     v.add_argument("--host", default="127.0.0.1")
-    v.add_argument("--port", type=int, default=8000)
+    v.add_argument("--port", type=port_number, default=8000)
     v.add_argument("--workers", type=int, default=1, help="server processes (each holds the whole build)")
     v.set_defaults(func=cmd_serve)
     return p

@@ -71,3 +71,15 @@ def test_an_ascii_only_terminal_gets_text_not_a_traceback(build_dir):
 ])
 def test_bad_arguments_are_one_line(kb, args):
     assert one_line_error(kb(*args))
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "http"])
+def test_serve_refuses_a_port_that_cannot_be(kb, port):
+    r = kb("serve", "--port", port)
+    assert r.returncode == 2 and "not a port number" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_an_empty_build_dir_variable_is_no_folder(monkeypatch):
+    from kb import build as builder
+    monkeypatch.setenv("KB_BUILD_DIR", "")
+    assert builder.default_build_dir() == builder.ROOT / "build"

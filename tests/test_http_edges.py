@@ -40,3 +40,11 @@ def test_full_width_digits_are_numbers(client, typed):
 def test_a_redirect_location_is_ascii_whatever_the_path_held(client):
     r = client.get("/it-laws/\u00a0/", follow_redirects=False)
     assert r.status_code == 308 and r.headers["location"] == "/it-laws/%C2%A0"
+
+
+def test_oversized_or_too_many_headers_are_refused_with_431(client):
+    r = client.get("/", headers={"accept-language": "it," * 100000})
+    assert r.status_code == 431 and r.headers["x-content-type-options"] == "nosniff"
+    r = client.get("/", headers={f"x-h{i}": "1" for i in range(150)})
+    assert r.status_code == 431
+    assert client.get("/", headers={"accept-language": "it-IT,it;q=0.9,en;q=0.8"}).status_code == 200

@@ -13,6 +13,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_URL_BYTES = 4096   # a search query is at most 500 characters; nothing needs more
 MAX_BODY_BYTES = 0     # every route is GET: no request carries a body
+MAX_HEADER_BYTES = 16384  # a browser sends 1-2 KB; an 8 MB Accept-Language must not reach the app
+MAX_HEADERS = 100
 
 HEADERS = {
     # only our own scripts, styles and images; no inline script, no framing, no plugins
@@ -28,6 +30,9 @@ def refusal(scope: Scope) -> tuple[int, str] | None:
     """(status, reason) when a request asks for more than any route needs."""
     if len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string", b"")) > MAX_URL_BYTES:
         return 414, "request URL too long"
+    raw = scope.get("headers") or []
+    if len(raw) > MAX_HEADERS or sum(len(k) + len(v) for k, v in raw) > MAX_HEADER_BYTES:
+        return 431, "request header fields too large"
     headers = Headers(scope=scope)
     length = headers.get("content-length") or "0"
     if not length.isdigit() or int(length) > MAX_BODY_BYTES or "transfer-encoding" in headers:
