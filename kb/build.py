@@ -119,12 +119,24 @@ def verify(gen: Path) -> None:
     """A generation is switched in only complete: its export loads, its index opens and
     answers, its catalogs are there."""
     export = load_export(gen / EXPORT_NAME)
-    with open_index(gen / INDEX_NAME).searcher() as searcher:
-        indexed = searcher.doc_count()
-    if not export["documents"] or not indexed:
-        raise BuildError(f"incomplete build at {gen}: nothing indexed")
+    if not export["documents"]:
+        raise BuildError(f"incomplete build at {gen}: no documents")
+    verify_index(gen)
     if _has_web() and not any((gen / "locale").rglob("*.mo")):
         raise BuildError(f"incomplete build at {gen}: no interface catalogs")
+
+
+def verify_index(gen: Path) -> None:
+    """The generation's search index opens and answers a query, or BuildError says why."""
+    try:
+        from whoosh.query import Every
+        with open_index(gen / INDEX_NAME).searcher() as searcher:
+            answered = len(searcher.search(Every(), limit=1))
+    except Exception as e:  # whatever a damaged index makes Whoosh raise
+        raise BuildError(f"corrupt search index at {gen / INDEX_NAME}: {type(e).__name__}: {e}; "
+                         "run `kb build`") from e
+    if not answered:
+        raise BuildError(f"empty search index at {gen / INDEX_NAME}; run `kb build`")
 
 
 def _has_web() -> bool:

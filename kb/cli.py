@@ -77,6 +77,10 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     store = _store(args)
     lines = report(store.export, load_explained(), load_sources())
+    try:
+        builder.verify_index(builder.generation(args.build_dir))
+    except builder.BuildError as e:
+        lines.append((str(e), False))
     problems = [line for line, ok in lines if not ok]
     for line in [line for line, ok in lines if ok] + problems:
         print(line)

@@ -46,3 +46,17 @@ def test_a_second_build_waits_then_names_the_holder(tmp_path):
         with pytest.raises(builder.BuildError, match="holds"):
             with builder.build_lock(tmp_path, wait=0.3):
                 pass
+
+
+def test_kb_check_opens_the_index_and_fails_on_a_damaged_one(tmp_path, build_dir):
+    import shutil
+    shutil.copytree(builder.generation(build_dir), tmp_path / "gen-copy")
+    builder.switch(tmp_path, tmp_path / "gen-copy")
+    env = dict(os.environ, KB_BUILD_DIR=str(tmp_path))
+    run = lambda: subprocess.run([sys.executable, "-m", "kb.cli", "check"], env=env,  # noqa: E731
+                                 capture_output=True, text=True, timeout=120)
+    assert run().returncode == 0
+    for seg in (tmp_path / "gen-copy" / "index").glob("*.seg"):
+        seg.write_bytes(b"\0" * 64)
+    r = run()
+    assert r.returncode == 1 and "corrupt search index" in r.stdout and "Traceback" not in r.stderr
