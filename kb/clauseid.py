@@ -162,9 +162,9 @@ def current_home(clauses: list[Clause], owner: Clause) -> Clause | None:
 def open_paragraph(clauses: list[Clause], owner: Clause, by_id: dict[str, Clause]) -> Clause:
     """A new unlabelled paragraph clause of `owner`, `<owner>-p<n>` (n from 2: the owner's
     own text is its first block), read at the owner's level (`extra["paragraph"]`)."""
-    n = 2 + sum(1 for c in clauses if c.parent == owner.id and c.extra.get("paragraph"))
     if owner.extra.get("paragraph"):  # a paragraph has no items to close: its owner's next block
         return open_paragraph(clauses, by_id[owner.parent or ""], by_id)
+    n = 2 + sum(1 for c in clauses if c.parent == owner.id and c.extra.get("paragraph"))
     cid = f"{owner.id}-p{n}"
     if cid in by_id:
         raise ValueError(f"paragraph clause {cid} would replace a clause of the same id")

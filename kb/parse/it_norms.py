@@ -42,7 +42,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..clauseid import ClauseId, closing_home, current_home, open_paragraph
+from ..clauseid import ClauseId, closing_home, current_home
 from ..model import Clause, Footnote, Note, Parsed, Table, Unit
 from ..text import italian_date, normalize_spaces, runs, slugify
 
