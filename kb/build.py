@@ -12,6 +12,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import shutil
 import tempfile
@@ -34,6 +35,9 @@ GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
 LOCK = ".lock"                  # held while a build writes, switches and prunes
+
+
+log = logging.getLogger("kb")
 
 
 class BuildError(Exception):
@@ -65,7 +69,10 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     """
     build_dir = build_dir or default_build_dir()
     build_dir.mkdir(parents=True, exist_ok=True)
-    with build_lock(build_dir):
+    current_link(build_dir)
+    with build_lock(build_dir) as waited:
+        if waited and is_current(build_dir):  # the build it waited for made this very build
+            return export_path(build_dir)
         return _build(build_dir, corpus_dir)
 
 
@@ -140,16 +147,18 @@ def verify_index(gen: Path) -> None:
 
 
 @contextmanager
-def build_lock(build_dir: Path, wait: float = 600.0) -> Iterator[None]:
+def build_lock(build_dir: Path, wait: float = 600.0) -> Iterator[bool]:
     """One build at a time per build folder: a second build waits for the first (up to
-    `wait` seconds, then says which process holds the lock)."""
+    `wait` seconds, then says which process holds the lock). Yields whether it waited."""
     with open(build_dir / LOCK, "a+", encoding="utf-8") as f:
         deadline = time.monotonic() + wait
+        waited = False
         while True:
             try:
                 fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 break
             except BlockingIOError:
+                waited = True
                 if time.monotonic() > deadline:
                     f.seek(0)
                     holder = f.read().strip() or "another process"
@@ -160,7 +169,7 @@ def build_lock(build_dir: Path, wait: float = 600.0) -> Iterator[None]:
         f.write(f"pid {os.getpid()}\n")
         f.flush()
         try:
-            yield
+            yield waited
         finally:
             fcntl.flock(f, fcntl.LOCK_UN)
 
@@ -168,11 +177,37 @@ def build_lock(build_dir: Path, wait: float = 600.0) -> Iterator[None]:
 def generation(build_dir: Path | None = None) -> Path:
     """The folder of the current generation."""
     build_dir = build_dir or default_build_dir()
-    link = build_dir / CURRENT
+    link = current_link(build_dir)
     try:
         return build_dir / os.readlink(link)
     except OSError as e:
         raise BuildError(f"no build at {build_dir}: run `kb build`") from e
+
+
+def current_link(build_dir: Path) -> Path:
+    """The `current` link's path; BuildError with the fix when something else took its place
+    (a copy of the build folder that followed links turns it into a folder)."""
+    if build_dir.exists() and not build_dir.is_dir():
+        raise BuildError(f"the build folder {build_dir} is a file; give a folder with --build-dir or KB_BUILD_DIR")
+    link = build_dir / CURRENT
+    if not link.is_symlink() and link.exists():
+        kind = "a folder" if link.is_dir() else "a file"
+        raise BuildError(f"{link} is {kind}, not a link to a generation: remove it (rm -r '{link}') "
+                         "and run `kb build`")
+    return link
+
+
+def readable_generations(build_dir: Path) -> list[Path]:
+    """The complete generations a reader may open, best first: the current one, then the
+    others newest first (the fallbacks when the current one is broken)."""
+    try:
+        current: Path | None = generation(build_dir)
+    except BuildError:
+        current = None
+    complete = [p for p in build_dir.glob(GENERATION_PREFIX + "*") if (p / COMPLETE).exists()]
+    others = sorted((p for p in complete if p != current), key=lambda p: (p / COMPLETE).stat().st_mtime,
+                    reverse=True)
+    return ([current] if current in complete else []) + others
 
 
 def export_path(build_dir: Path | None = None) -> Path:
@@ -210,14 +245,34 @@ def is_current(build_dir: Path | None = None) -> bool:
 
 
 def ensure_build(build_dir: Path | None = None) -> Path:
-    """Build if there is no current generation or it is stale; return the export's path."""
+    """Build if there is no current generation or it is stale; return the export's path.
+
+    When the build cannot be made (a read-only or full disk, a build that holds the lock
+    too long, a generation that fails verification) and a complete generation exists, a
+    reader reads that one, with a warning that it may be stale, rather than nothing.
+    """
     build_dir = build_dir or default_build_dir()
-    if not is_current(build_dir):
+    current_link(build_dir)
+    if is_current(build_dir):
+        return export_path(build_dir)
+    try:
+        if build_dir.is_dir() and not os.access(build_dir, os.W_OK):
+            raise BuildError(f"{build_dir} is not writable")
         build_dir.mkdir(parents=True, exist_ok=True)
         with build_lock(build_dir):
             if not is_current(build_dir):  # a build that held the lock may have made it current
                 _build(build_dir, CORPUS_DIR)
-    return export_path(build_dir)
+        return export_path(build_dir)
+    except (OSError, BuildError) as e:
+        fallback = readable_generations(build_dir) if build_dir.is_dir() else []
+        if not fallback:
+            raise
+        log.warning("cannot rebuild (%s); reading %s, which may be stale", _reason(e), fallback[0])
+        return fallback[0] / EXPORT_NAME
+
+
+def _reason(e: BaseException) -> str:
+    return f"{e.strerror}: {e.filename}" if isinstance(e, OSError) and e.strerror else str(e)
 
 
 def load_export(path: Path) -> dict[str, Any]:

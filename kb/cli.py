@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 import time
@@ -24,8 +25,7 @@ class UsageError(Exception):
 
 
 def _store(args: argparse.Namespace) -> Store:
-    path = builder.ensure_build(args.build_dir)
-    return Store(builder.load_export(path))
+    return Store(builder.load_export(builder.ensure_build(args.build_dir)))
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -75,10 +75,11 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    store = _store(args)
+    path = builder.ensure_build(args.build_dir)
+    store = Store(builder.load_export(path))
     lines = report(store.export, load_explained(), load_sources())
     try:
-        builder.verify_index(builder.generation(args.build_dir))
+        builder.verify_index(path.parent)
     except builder.BuildError as e:
         lines.append((str(e), False))
     problems = [line for line, ok in lines if not ok]
@@ -121,6 +122,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from web.app import create_app
     builder.ensure_build(args.build_dir)
     build_dir = args.build_dir or builder.default_build_dir()
+    check_port_free(args.host, args.port)
     print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
     if args.workers > 1:  # each worker process loads the build; the factory reads $KB_BUILD_DIR
         os.environ["KB_BUILD_DIR"] = str(build_dir)
@@ -131,9 +133,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-# A tournament hall's phones, not the open internet: past this many open connections a worker
-# answers 503 at once instead of running out of file descriptors; idle keep-alives close after 5 s.
-SERVER_LIMITS = {"limit_concurrency": 512, "timeout_keep_alive": 5}
+# A tournament hall's phones, not the open internet: the connection protocol caps connections
+# and gives each request 10 s for its headers (web/protocol.py); idle keep-alives close after 5 s.
+SERVER_LIMITS = {"http": "web.protocol:GuardedH11Protocol", "timeout_keep_alive": 5}
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Say so before "serving on" when the address is taken (uvicorn would log and exit later)."""
+    import socket
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as e:
+        raise UsageError(f"cannot listen on host {host!r}: {e.strerror}; give another with --host") from e
+    family, _, _, _, address = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            s.bind(address)
+        except OSError as e:
+            raise UsageError(f"cannot listen on {host}:{port}: {e.strerror}; choose another with --port") from e
+
+
+def worker_count(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers (1-64)")
+    return int(text)
 
 
 def port_number(text: str) -> int:
@@ -174,13 +198,14 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("serve", help="build if stale, then serve the site")
     v.add_argument("--host", default="127.0.0.1")
     v.add_argument("--port", type=port_number, default=8000)
-    v.add_argument("--workers", type=int, default=1, help="server processes (each holds the whole build)")
+    v.add_argument("--workers", type=worker_count, default=1, help="server processes (each holds the whole build)")
     v.set_defaults(func=cmd_serve)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    _log_to_stderr()
     if hasattr(sys.stdout, "reconfigure"):  # an ASCII-only terminal gets "?" for "è", not a traceback
         sys.stdout.reconfigure(errors="replace")
     try:
@@ -192,6 +217,27 @@ def main(argv: list[str] | None = None) -> int:
         return _fail("output closed before the end")
     except OSError as e:
         return _fail(f"{e.strerror or e}: {e.filename}" if e.filename else str(e.strerror or e))
+
+
+def _log_to_stderr() -> None:
+    """The library's warnings (a stale build read, a build the server could not load), one line each."""
+    log = logging.getLogger("kb")
+    if not any(isinstance(h, _Stderr) for h in log.handlers):
+        handler = _Stderr()
+        handler.setFormatter(logging.Formatter("kb: warning: %(message)s"))
+        log.addHandler(handler)
+
+
+class _Stderr(logging.StreamHandler):
+    """Writes to whatever `sys.stderr` is when a record comes (in-process runs swap it)."""
+
+    @property
+    def stream(self):  # type: ignore[override]
+        return sys.stderr
+
+    @stream.setter
+    def stream(self, _value) -> None:
+        pass
 
 
 def _fail(message: str) -> int:

@@ -133,7 +133,7 @@ def render_result(result: Any) -> str:
     if result.suggestion:
         out.append(f"Forse cercavi / Quizás quiso decir: {result.suggestion}")
     out.append(f"{result.total} unit(s)")
-    for i, h in enumerate(result.hits, start=(result.page - 1) * 10 + 1):
+    for i, h in enumerate(result.hits, start=result.first):
         out.append(f"{i:2}. {h.doc} {h.label} — {h.title}  {h.url}")
         out.append("    " + _plain_snippet(h.snippet))
         for p in h.parallel:

@@ -57,3 +57,9 @@ def test_unknown_things_are_json_404(client, path, words):
 def test_openapi_describes_the_api(client):
     spec = client.get("/api/openapi.json").json()
     assert {"/api/search", "/api/docs", "/api/units/{doc}/{unit}"} <= set(spec["paths"])
+
+
+def test_viewing_a_page_leaves_the_api_answer_unchanged(client):
+    before = client.get("/api/units/it-laws/6").json()
+    assert client.get("/it-laws/6").status_code == 200
+    assert client.get("/api/units/it-laws/6").json() == before

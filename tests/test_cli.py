@@ -94,3 +94,11 @@ def test_graph_writes_graphml_and_json(kb, tmp_path, fmt, marker):
     r = kb("graph", "--format", fmt, str(out))
     assert r.returncode == 0, r.stderr
     assert marker in out.read_text(encoding="utf-8")
+
+
+def test_search_numbers_hits_across_pages_of_any_size(kb):
+    numbered = lambda r: [line.split(".")[0].strip() for line in r.stdout.splitlines()  # noqa: E731
+                          if line[:3].strip().rstrip(".").isdigit() and line[2:4] == ". "]
+    first = kb("search", "carta", "--limit", "3")
+    second = kb("search", "carta", "--limit", "3", "--page", "2")
+    assert numbered(first) == ["1", "2", "3"] and numbered(second) == ["4", "5", "6"]

@@ -73,6 +73,21 @@ def test_bad_arguments_are_one_line(kb, args):
     assert one_line_error(kb(*args))
 
 
+@pytest.mark.parametrize("args", [("--workers", "0"), ("--workers", "many")])
+def test_serve_refuses_a_worker_count_that_cannot_be(kb, args):
+    r = kb("serve", *args)
+    assert r.returncode == 2 and "number of workers" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_build_folder_that_is_a_file_is_one_line(tmp_path):
+    folder = tmp_path / "build"
+    folder.write_text("not a folder", encoding="utf-8")
+    env = dict(os.environ, KB_BUILD_DIR=str(folder))
+    r = subprocess.run([sys.executable, "-m", "kb.cli", "show", "it-laws", "27"], env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert one_line_error(r) and "is a file" in r.stderr and folder.read_text(encoding="utf-8") == "not a folder"
+
+
 @pytest.mark.parametrize("port", ["99999", "0", "http"])
 def test_serve_refuses_a_port_that_cannot_be(kb, port):
     r = kb("serve", "--port", port)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -95,54 +96,94 @@ def _error_page(request: Request, status: int, message: str):
                         documents=site.store.export["documents"])
 
 
-class Builds:
-    """Follows the build folder's `current` generation for a running app.
+log = logging.getLogger("kb.web")
 
-    Each request checks the link (one readlink); when a new generation appears it
-    is loaded in the background while requests go on with the old one, then
-    swapped in by one assignment. A build that cannot be loaded leaves the last
-    good one serving; with none at all, requests get a 503 naming the problem.
+RETRY_FIRST, RETRY_MAX = 1.0, 60.0  # seconds before a failed generation is tried again, doubling
+LOOK_EVERY = 1.0                     # how often a site not on its current generation looks again
+
+
+class Builds:
+    """Follows the build folder's generations for a running app.
+
+    Each request checks the `current` link (one readlink). When it names a generation
+    other than the one serving, the best loadable one is looked for (at most once a
+    second) among the complete generations, current first, then the others newest first:
+    a broken current build falls back to the newest complete one. A new generation loads
+    in the background while requests go on with the old one, then is swapped in by one
+    assignment. A generation that fails to load is logged and tried again later, after
+    1, 2, 4 … up to 60 seconds. With nothing loadable, requests get a 503 that says so
+    (the details, paths included, go to the log only).
     """
 
     def __init__(self, app: FastAPI, build_dir: Path):
         self.app, self.build_dir = app, build_dir
-        self.tried: Path | None = None     # the last generation loaded or found unusable
         self.serving: Path | None = None   # the generation of the site in use
-        self.error: str | None = None
+        self.error = "there is no complete build yet"
+        self.failed: dict[Path, tuple[float, float]] = {}  # generation → (retry at, next delay)
+        self.next_look = 0.0
+        self._said: str | None = None      # the last build-folder problem logged
         self._loading = threading.Lock()
         app.state.site = None
-        self._load(self._current())
+        self.check()
+
+    def check(self) -> None:
+        current = self._current()
+        if current is not None and current == self.serving:
+            return
+        if time.monotonic() < self.next_look or not self._loading.acquire(blocking=False):
+            return
+        if self.app.state.site is None:
+            self._settle()  # nothing to serve meanwhile: load now
+        else:
+            threading.Thread(target=self._settle, daemon=True).start()
 
     def _current(self) -> Path | None:
         try:
             return builder.generation(self.build_dir)
-        except builder.BuildError as e:
-            self.error = str(e)
+        except builder.BuildError:
             return None
 
-    def _load(self, gen: Path | None) -> None:
-        if gen is None:
-            return
-        self.tried = gen
+    def _settle(self) -> None:
+        """Serve the best generation that loads (runs holding `_loading`)."""
+        try:
+            self._say_once(self._link_problem())
+            for gen in builder.readable_generations(self.build_dir):
+                if gen == self.serving or (self._due(gen) and self._load(gen)):
+                    break  # the best loadable generation serves
+        finally:
+            self.next_look = time.monotonic() + LOOK_EVERY
+            self._loading.release()
+
+    def _link_problem(self) -> str | None:
+        try:
+            builder.current_link(self.build_dir)
+        except builder.BuildError as e:
+            return str(e)
+        return None
+
+    def _say_once(self, problem: str | None) -> None:
+        if problem and problem != self._said:
+            log.warning(problem)
+        self._said = problem
+
+    def _due(self, gen: Path) -> bool:
+        return time.monotonic() >= self.failed.get(gen, (0.0, 0.0))[0]
+
+    def _load(self, gen: Path) -> bool:
         try:
             site = Site.load(gen)
-        except Exception as e:  # a corrupt generation: keep serving the last good one
-            self.error = f"cannot load the build {gen.name}: {e}"
-            return
-        self.app.state.site, self.serving, self.error = site, gen, None
-
-    def check(self) -> None:
-        gen = self._current()
-        if gen is not None and gen != self.tried and self._loading.acquire(blocking=False):
-            def load() -> None:
-                try:
-                    self._load(gen)
-                finally:
-                    self._loading.release()
+        except Exception as e:  # a damaged generation: keep serving the last good one, retry later
+            delay = self.failed.get(gen, (0.0, RETRY_FIRST))[1]
+            self.failed[gen] = (time.monotonic() + delay, min(delay * 2, RETRY_MAX))
+            log.warning("cannot load the build %s: %s: %s; trying again in %.0f s", gen, type(e).__name__, e, delay)
             if self.app.state.site is None:
-                load()  # nothing to serve meanwhile: load now
-            else:
-                threading.Thread(target=load, daemon=True).start()
+                self.error = "no build could be loaded; the server log says why, and it tries again"
+            return False
+        if gen != self._current():
+            log.warning("serving %s: the current build is not usable", gen.name)
+        self.app.state.site, self.serving = site, gen
+        self.failed.pop(gen, None)
+        return True
 
 
 class FollowBuilds:

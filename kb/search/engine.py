@@ -67,6 +67,12 @@ class Result:
     choices: list[dict[str, Any]] = field(default_factory=list)
     facets: dict[str, dict[str, int]] = field(default_factory=dict)
     page: int = 1
+    limit: int = 10
+
+    @property
+    def first(self) -> int:
+        """The rank of the first hit on this page (hits are numbered across pages)."""
+        return (self.page - 1) * self.limit + 1
 
     def to_dict(self) -> dict[str, Any]:
         d = dict(self.__dict__)
@@ -112,7 +118,7 @@ class SearchEngine:
         self._check_filters(doc, lang, kind, limit, page)
         p = plan(q, self.glossary, self.thesaurus)
         if not p.words and p.number is None:
-            return Result(p.text, 0, [], page=page)
+            return Result(p.text, 0, [], page=page, limit=limit)
         prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(p), QUERY_PREFERENCE)
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc == OTHER_GAME or self._about_other_game(p)
@@ -124,7 +130,7 @@ class SearchEngine:
         if suggestion:  # highlight what the corrected words found
             p.words = p.words + plan(suggestion).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
-        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page)
+        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit)
 
     # ------------------------------------------------------------ scoring
 

@@ -1,0 +1,262 @@
+"""Soak: a real `kb serve` under a tournament's worst day, then the table for the note.
+
+    python scripts/soak.py                          # the full run: 10 minutes, 8 clients
+    python scripts/soak.py --minutes 0.4 --rebuild-every 8 --idle 40   # CI's short version
+    python scripts/soak.py --build-storm            # 6 concurrent `kb build`s, 10 rounds
+
+Soak: `clients` threads on keep-alive connections ask for pages and searches: words of
+the corpus, random strings and the words that once broke the Spanish stemmer. One in
+ten requests is hostile (oversized or too many headers, a malformed request line, a
+header sent and never finished). Meanwhile `idle` sockets are held open (re-opened as
+the server closes them) and the site is rebuilt every `rebuild-every` seconds. An error
+is a well-formed request answered other than 200 (400 for a random string the planner
+refuses), a hostile one answered 5xx, or any connection dropped without an answer.
+
+Build storm: `builds` concurrent `kb build`s, `rounds` times, while a reader polls the
+server: every build succeeds or says the lock is held, `current` is complete after each
+round, and the server never answers 503.
+
+Everything runs on a fresh build folder under a temporary directory, on loopback.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kb import build as builder  # noqa: E402
+from kb.cli import SERVER_LIMITS  # noqa: E402
+from web.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402
+
+KEEP_ALIVE_S = SERVER_LIMITS["timeout_keep_alive"]
+POISON = ["ague", "ngue", "igue", "águe", "ungue", "averigüe", "santigüe", "pague"]
+PAGES = ["/", "/it-laws/27", "/es-laws/40", "/compare/12", "/it-norms", "/clock", "/glossary", "/api/docs",
+         "/api/units/it-laws/16"]
+
+
+def vocabulary(build_dir: Path) -> list[str]:
+    text = builder.export_path(build_dir).read_text(encoding="utf-8")
+    return sorted(set(re.findall(r"[^\W\d_]{3,}", text)))
+
+
+def random_word(rng: random.Random) -> str:
+    alphabet = "abcdefghijklmnopqrstuvwxyzàèéìòùáíóúñü0123456789２７*?()\"'-+:~%&<>\u200b\u00a0"
+    return "".join(rng.choice(alphabet) for _ in range(rng.randint(1, 30)))
+
+
+def well_formed(rng: random.Random, words: list[str]) -> tuple[str, set[int]]:
+    """(path, statuses that are right for it)."""
+    roll = rng.random()
+    if roll < 0.3:
+        return rng.choice(PAGES), {200}
+    if roll < 0.8:
+        q = " ".join(rng.choice(words + POISON) for _ in range(rng.randint(1, 3)))
+        return rng.choice(["/api/search?q=", "/search?q="]) + quote(q), {200}
+    return "/api/search?q=" + quote(random_word(rng)), {200, 400}
+
+
+HOSTILE = [
+    b"GET /api/docs HTTP/1.1\r\nHost: x\r\nAccept-Language: " + b"a" * 20000 + b"\r\n\r\n",
+    b"GET /api/docs HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-%d: y\r\n" % i for i in range(150)) + b"\r\n",
+    b"GARBAGE\x00\x01 / HTTP/1.1\r\n\r\n",
+    b"GET /it-laws/27/ HTTP/1.1\r\nHost: evil.example\r\n\r\n",
+    b"HEAD /api/docs HTTP/1.1\r\nHost: x\r\n\r\n",
+    b"GET /api/docs HTTP/1.1\r\nHost: x\r\nX-Half: ",   # never finished: the header deadline ends it
+]
+
+
+def hostile(port: int, rng: random.Random) -> str | None:
+    """Send one hostile request; the problem, or None when the server answered as it should."""
+    data = rng.choice(HOSTILE)
+    try:
+        with socket.create_connection((HOST, port), timeout=15) as s:
+            s.sendall(data)
+            reply = s.recv(64)
+    except OSError as e:
+        return f"hostile {data[:20]!r}: {e!r}"
+    if not reply.startswith(b"HTTP/1.1 "):
+        return f"hostile {data[:20]!r}: no answer"
+    status = int(reply[9:12])
+    return f"hostile {data[:20]!r}: {status}" if status >= 500 else None
+
+
+class Soak:
+    def __init__(self, port: int, words: list[str], seed: int):
+        self.port, self.words, self.seed = port, words, seed
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.hostile = 0
+        self.builds_seen: set[str] = set()
+        self.lock = threading.Lock()
+
+    def client(self, n: int, stop: threading.Event) -> None:
+        rng = random.Random(self.seed + n)
+        conn, used = http.client.HTTPConnection(HOST, self.port, timeout=30), time.monotonic()
+        while not stop.is_set():
+            if time.monotonic() - used > KEEP_ALIVE_S - 1:  # as a browser does: not past the server's
+                conn.close()                                  # keep-alive, a race no server can win
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+            if rng.random() < 0.1:
+                problem = hostile(self.port, rng)
+                with self.lock:
+                    self.hostile += 1
+                    if problem:
+                        self.errors.append(problem)
+                continue
+            path, right = well_formed(rng, self.words)
+            t0 = time.perf_counter()
+            try:
+                conn.request("GET", path)
+                r = conn.getresponse()
+                r.read()
+                problem = None if r.status in right else f"{path}: {r.status}"
+                build = r.getheader("x-build") or ""
+            except (OSError, http.client.HTTPException) as e:
+                problem, build = f"{path}: {e!r}", ""
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+            used = time.monotonic()
+            with self.lock:
+                self.latencies.append((time.perf_counter() - t0) * 1000)
+                self.builds_seen.add(build)
+                if problem:
+                    self.errors.append(problem)
+        conn.close()
+
+
+def hold_idle(port: int, count: int, stop: threading.Event) -> None:
+    """Keep `count` sockets open that send nothing, re-opening those the server closed."""
+    held: list[socket.socket] = []
+    while not stop.is_set():
+        alive = []
+        for s in held:
+            try:
+                closed = s.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b""
+            except BlockingIOError:
+                closed = False
+            except OSError:
+                closed = True
+            (s.close() if closed else alive.append(s))
+        held = alive
+        while len(held) < count:
+            try:
+                held.append(socket.create_connection((HOST, port), timeout=5))
+            except OSError:
+                break
+        stop.wait(1.0)
+    for s in held:
+        s.close()
+
+
+def kb_build(build_dir: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+    return subprocess.run([sys.executable, "-m", "kb.cli", "build"], env=env, capture_output=True, text=True)
+
+
+def rebuild_every(build_dir: Path, seconds: float, stop: threading.Event, codes: list[int]) -> None:
+    while not stop.wait(seconds):
+        codes.append(kb_build(build_dir).returncode)
+
+
+def sample_memory(pid: int, every: float, stop: threading.Event, samples: list[int]) -> None:
+    while not stop.wait(every):
+        samples.append(round(resident_mb(pid)))
+
+
+def soak(args: argparse.Namespace, build_dir: Path) -> dict:
+    words = vocabulary(build_dir)
+    with serving(build_dir) as (port, pid):
+        run = Soak(port, words, args.seed)
+        rss_start = resident_mb(pid)
+        stop, rebuilds, memory = threading.Event(), [], []
+        threads = [threading.Thread(target=run.client, args=(i, stop)) for i in range(args.clients)]
+        threads += [threading.Thread(target=hold_idle, args=(port, args.idle, stop)),
+                    threading.Thread(target=rebuild_every, args=(build_dir, args.rebuild_every, stop, rebuilds)),
+                    threading.Thread(target=sample_memory, args=(pid, args.minutes * 6, stop, memory))]
+        for t in threads:
+            t.start()
+        time.sleep(args.minutes * 60)
+        stop.set()
+        for t in threads:
+            t.join()
+        rss_end = resident_mb(pid)
+    return {"minutes": args.minutes, "clients": args.clients, "idle_sockets": args.idle,
+            "requests": len(run.latencies) + run.hostile, "hostile": run.hostile, "errors": len(run.errors),
+            "error_samples": run.errors[:5], "p50_ms": round(percentile(run.latencies, 50), 1),
+            "p99_ms": round(percentile(run.latencies, 99), 1), "rss_start_mb": round(rss_start),
+            "rss_end_mb": round(rss_end), "rss_every_tenth_mb": memory, "rebuilds": len(rebuilds), "rebuilds_failed": sum(c != 0 for c in rebuilds),
+            "builds_served": len(run.builds_seen - {""})}
+
+
+def build_storm(args: argparse.Namespace, build_dir: Path) -> dict:
+    with serving(build_dir) as (port, _):
+        stop, statuses = threading.Event(), []
+
+        def reader() -> None:
+            conn = http.client.HTTPConnection(HOST, port, timeout=30)
+            while not stop.is_set():
+                conn.request("GET", "/api/search?q=licita+insufficiente")
+                r = conn.getresponse()
+                r.read()
+                statuses.append(r.status)
+        poll = threading.Thread(target=reader)
+        poll.start()
+        outcomes, incomplete = {"built": 0, "lock held": 0, "failed": 0}, 0
+        try:
+            for _ in range(args.rounds):
+                env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+                procs = [subprocess.Popen([sys.executable, "-m", "kb.cli", "build"], env=env, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True) for _ in range(args.builds)]
+                for p in procs:
+                    _, err = p.communicate()
+                    kind = "built" if p.returncode == 0 else "lock held" if "holds" in err else "failed"
+                    outcomes[kind] += 1
+                try:
+                    builder.verify(builder.generation(build_dir))
+                    incomplete += not (builder.generation(build_dir) / builder.COMPLETE).exists()
+                except builder.BuildError:
+                    incomplete += 1
+        finally:
+            stop.set()
+            poll.join()
+    return {"rounds": args.rounds, "builds_per_round": args.builds, **outcomes,
+            "current_incomplete_after_a_round": incomplete, "reads": len(statuses),
+            "reads_503": statuses.count(503), "reads_not_200": sum(s != 200 for s in statuses)}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--minutes", type=float, default=10)
+    p.add_argument("--clients", type=int, default=8)
+    p.add_argument("--idle", type=int, default=200, help="idle sockets held open")
+    p.add_argument("--rebuild-every", type=float, default=60, help="seconds between rebuilds")
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--build-storm", action="store_true")
+    p.add_argument("--rounds", type=int, default=10)
+    p.add_argument("--builds", type=int, default=6)
+    args = p.parse_args()
+    with tempfile.TemporaryDirectory(prefix="kb-soak-") as tmp:
+        build_dir = Path(tmp)
+        builder.build(build_dir)
+        result = (build_storm if args.build_storm else soak)(args, build_dir)
+    print(json.dumps(result, indent=1, ensure_ascii=False))
+    bad = result.get("errors", 0) or result.get("rebuilds_failed", 0) or result.get("failed", 0) \
+        or result.get("reads_not_200", 0) or result.get("current_incomplete_after_a_round", 0)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,19 @@
+"""The soak run's short version (issue 11): a real server under mixed, hostile load, idle
+sockets and rebuilds answers every well-formed request, and each hostile one without a
+5xx. The full run is `python scripts/soak.py` (10 minutes; README)."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "soak.py"
+
+
+def test_a_short_soak_has_no_errors_and_serves_the_rebuilds():
+    r = subprocess.run([sys.executable, str(SCRIPT), "--minutes", "0.3", "--rebuild-every", "6", "--idle", "30"],
+                       capture_output=True, text=True, timeout=600)
+    result = json.loads(r.stdout)
+    assert result["errors"] == 0, result["error_samples"]
+    assert result["hostile"] > 10 and result["requests"] > 200
+    assert result["rebuilds"] >= 2 and result["rebuilds_failed"] == 0 and result["builds_served"] >= 2
+    assert r.returncode == 0
