@@ -21,14 +21,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
 from .citations import extract
 from .concordance import Concordance, load_corrections
-from .corpus import CORPUS_DIR, load_documents
+from .corpus import CHECKOUT, CORPUS_DIR, load_documents
 from .export import dumps, export_dict
+from .graph import build_graph, write_graph
 from .search.index import INDEX_NAME, open_index, write_index
 
-ROOT = Path(__file__).resolve().parent.parent
 EXPORT_NAME = "kb.json"
+GRAPH_NAME = "graph.json"
+CORPUS_COPY = "corpus"          # the manifest, texts and curated tables the generation was built from
 STAMP_NAME = "stamp"
 CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
@@ -45,15 +48,22 @@ class BuildError(Exception):
 
 
 def default_build_dir() -> Path:
-    return Path(os.environ.get("KB_BUILD_DIR") or ROOT / "build")  # an empty value is no folder
+    """$KB_BUILD_DIR (an empty value is no folder); else build/ of a checkout; else, for an
+    installed kb, a folder of the user's data directory (site-packages is not ours to write)."""
+    if os.environ.get("KB_BUILD_DIR"):
+        return Path(os.environ["KB_BUILD_DIR"])
+    if (CHECKOUT / "pyproject.toml").is_file():
+        return CHECKOUT / "build"
+    data_home = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data_home) / "bridge-laws-kb" / "build"
 
 
 def source_stamp(corpus_dir: Path = CORPUS_DIR) -> str:
-    """Hash of everything a build depends on: corpus files and the kb code."""
+    """Hash of everything a build depends on: corpus files, the kb code and its catalogs."""
     h = hashlib.sha256()
     code_dir = Path(__file__).resolve().parent
     files = sorted(p for p in corpus_dir.rglob("*") if p.is_file())
-    files += sorted(code_dir.rglob("*.py"))
+    files += sorted(code_dir.rglob("*.py")) + sorted(code_dir.rglob("*.po"))  # code and interface catalogs
     for p in files:
         h.update(p.name.encode())
         h.update(p.read_bytes())
@@ -68,23 +78,25 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     Returns the new export's path.
     """
     build_dir = build_dir or default_build_dir()
-    build_dir.mkdir(parents=True, exist_ok=True)
     current_link(build_dir)
+    build_dir.mkdir(parents=True, exist_ok=True)
     with build_lock(build_dir) as waited:
-        if waited and is_current(build_dir):  # the build it waited for made this very build
+        if waited and is_current(build_dir, corpus_dir):  # the build it waited for made this very build
             return export_path(build_dir)
         return _build(build_dir, corpus_dir)
 
 
 def _build(build_dir: Path, corpus_dir: Path) -> Path:
     documents = load_documents(corpus_dir)
-    citations = extract(documents, Concordance.load(corpus_dir / "concordance.tsv"),
-                        load_corrections(corpus_dir / "ref-corrections.tsv"))
+    concordance = Concordance.load(corpus_dir / "concordance.tsv")
+    citations = extract(documents, concordance, load_corrections(corpus_dir / "ref-corrections.tsv"))
     export = export_dict(documents, [c.to_dict() for c in citations])
     gen = Path(tempfile.mkdtemp(dir=build_dir, prefix=GENERATION_PREFIX))
     try:
+        shutil.copytree(corpus_dir, gen / CORPUS_COPY)
+        write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
         write_index(export, gen / INDEX_NAME)
-        _compile_interface_catalogs(gen)
+        compile_catalogs(gen / CATALOGS)
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
         (gen / STAMP_NAME).write_text(source_stamp(corpus_dir) + "\n", encoding="utf-8")
         verify(gen)
@@ -110,9 +122,9 @@ def prune(build_dir: Path, keep: int = KEEP_GENERATIONS) -> None:
     may still be reading one) and never the current one; an unfinished generation can only be
     a killed build's leftover then, and goes too."""
     current = generation(build_dir).name
-    gens = [p for p in build_dir.glob(GENERATION_PREFIX + "*") if p.is_dir() and p.name != current]
-    complete = sorted((p for p in gens if (p / COMPLETE).exists()), key=lambda p: (p / COMPLETE).stat().st_mtime)
-    for old in complete[:max(0, len(complete) - (keep - 1))] + [p for p in gens if not (p / COMPLETE).exists()]:
+    gens = {p: _completed_at(p) for p in build_dir.glob(GENERATION_PREFIX + "*") if p.is_dir() and p.name != current}
+    complete = sorted((p for p, t in gens.items() if t is not None), key=gens.__getitem__)
+    for old in complete[:max(0, len(complete) - (keep - 1))] + [p for p, t in gens.items() if t is None]:
         shutil.rmtree(old, ignore_errors=True)
 
 
@@ -129,7 +141,9 @@ def verify(gen: Path) -> None:
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_index(gen)
-    if (gen / "locale").exists() and not any((gen / "locale").rglob("*.mo")):  # compiled when web is there
+    if not (gen / GRAPH_NAME).exists() or not (gen / CORPUS_COPY / "manifest.toml").exists():
+        raise BuildError(f"incomplete build at {gen}: no graph or no copy of the corpus")
+    if not all(mo_path(gen / CATALOGS, locale).exists() for locale in LOCALES):
         raise BuildError(f"incomplete build at {gen}: no interface catalogs")
 
 
@@ -204,23 +218,28 @@ def readable_generations(build_dir: Path) -> list[Path]:
         current: Path | None = generation(build_dir)
     except BuildError:
         current = None
-    complete = [p for p in build_dir.glob(GENERATION_PREFIX + "*") if (p / COMPLETE).exists()]
-    others = sorted((p for p in complete if p != current), key=lambda p: (p / COMPLETE).stat().st_mtime,
-                    reverse=True)
+    completed = {p: _completed_at(p) for p in build_dir.glob(GENERATION_PREFIX + "*")}
+    complete = {p: t for p, t in completed.items() if t is not None}
+    others = sorted((p for p in complete if p != current), key=complete.__getitem__, reverse=True)
     return ([current] if current in complete else []) + others
+
+
+def _completed_at(gen: Path) -> float | None:
+    """When the generation was verified complete; None if it is not (or went meanwhile)."""
+    try:
+        return (gen / COMPLETE).stat().st_mtime
+    except OSError:
+        return None
 
 
 def export_path(build_dir: Path | None = None) -> Path:
     return generation(build_dir) / EXPORT_NAME
 
 
-def _compile_interface_catalogs(build_dir: Path) -> None:
-    """The website's .po catalogs → .mo in the build (the web package reads them there)."""
-    try:
-        from web.i18n import compile_catalogs
-    except ImportError:  # a knowledge base without its website
-        return
-    compile_catalogs(build_dir / "locale")
+def table(gen: Path, name: str) -> Path:
+    """A curated table (`concordance.tsv`, `clock.tsv` …) as the generation was built with it:
+    readers never open corpus/, so a generation is the whole of what they read."""
+    return gen / CORPUS_COPY / name
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -235,13 +254,13 @@ def atomic_write(path: Path, text: str) -> None:
         raise
 
 
-def is_current(build_dir: Path | None = None) -> bool:
+def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> bool:
     try:
         gen = generation(build_dir)
         stamp = (gen / STAMP_NAME).read_text(encoding="utf-8").strip()
     except (BuildError, OSError):
         return False
-    return (gen / COMPLETE).exists() and stamp == source_stamp()
+    return (gen / COMPLETE).exists() and stamp == source_stamp(corpus_dir)
 
 
 def ensure_build(build_dir: Path | None = None) -> Path:

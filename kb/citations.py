@@ -17,7 +17,7 @@ from typing import Any, Iterator
 
 from .citegrammar import PRECEDING, Mention, find
 from .clauseid import ClauseId
-from .concordance import Concordance, Correction
+from .concordance import Concordance, Correction, carry
 from .model import Document, Unit
 from .points import PointRef, point_target, preceding_points
 from .text import slugify
@@ -145,7 +145,7 @@ def text_citations(doc: Document, unit: Unit, clause: str, text: str, where: str
             last_law = c
         c.where, c.span = where, (m.start, m.end)
         if c.target.doc == LAWS_2007 and doc.id != LAWS_2007 and concordance is not None:
-            c.target_2017 = concordance.to_2017(c.target.clause or "", corpus)
+            c.target_2017 = to_2017(concordance, c.target.clause or "", corpus)
         yield c
 
 
@@ -189,6 +189,19 @@ def resolve(m: Mention, doc: Document, unit: Unit, clause: str, corpus: Corpus) 
     if m.kind == "named":
         return Citation(source, m.raw, Target(doc.id, unit.id, m.ref), "relative", True)
     return None
+
+
+def to_2017(concordance: Concordance, cid: str, corpus: Corpus) -> Target | None:
+    """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
+    found = concordance.row_for_2007(cid)
+    if found is None:
+        target, ok = corpus.law_target("it-laws", cid)
+        return target if ok else None
+    row, below = found
+    if not row.it:
+        return None
+    it = carry(row, below, lambda cid: corpus.law_target("it-laws", cid)[1])
+    return corpus.law_target("it-laws", it)[0]
 
 
 def unit_names(doc: Document, unit: Unit) -> tuple[dict[str, str], dict[str, str]]:
@@ -268,7 +281,7 @@ def entry_citation(doc: Document, unit: Unit, clause: str, ref: str, corpus: Cor
         c.target_2017 = corpus.law_target(LAWS_2017, correction.reads_2017)[0]
         c.extra.update(as_written=normalize_ref(ref), correction=correction.note)
     elif concordance is not None:
-        c.target_2017 = concordance.to_2017(cid, corpus)
+        c.target_2017 = to_2017(concordance, cid, corpus)
     return c
 
 

@@ -10,8 +10,7 @@ import time
 from pathlib import Path
 
 from . import build as builder
-from .concordance import Concordance
-from .graph import build_graph, write_graph
+from .graph import read_graph, write_graph
 from .check import load_explained, load_sources, report
 from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
@@ -77,7 +76,9 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     path = builder.ensure_build(args.build_dir)
     store = Store(builder.load_export(path))
-    lines = report(store.export, load_explained(), load_sources())
+    gen = path.parent
+    lines = report(store.export, load_explained(builder.table(gen, "unresolved.tsv")),
+                   load_sources(gen / builder.CORPUS_COPY))
     try:
         builder.verify_index(path.parent)
     except builder.BuildError as e:
@@ -108,9 +109,9 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    store = _store(args)
+    gen = builder.ensure_build(args.build_dir).parent
     out = file_target(Path(args.path))
-    g = build_graph(store.export, Concordance.load())
+    g = read_graph(gen / builder.GRAPH_NAME)
     write_graph(g, str(out), args.format)
     print(f"wrote {out} ({args.format}: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges)")
     return 0
@@ -120,9 +121,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from web.app import create_app
+    check_port_free(args.host, args.port)
     builder.ensure_build(args.build_dir)
     build_dir = args.build_dir or builder.default_build_dir()
-    check_port_free(args.host, args.port)
     print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
     if args.workers > 1:  # each worker process loads the build; the factory reads $KB_BUILD_DIR
         os.environ["KB_BUILD_DIR"] = str(build_dir)
@@ -135,7 +136,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
 # and gives each request 10 s for its headers (web/protocol.py); idle keep-alives close after 5 s.
-SERVER_LIMITS = {"http": "web.protocol:GuardedH11Protocol", "timeout_keep_alive": 5}
+SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5}
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -145,7 +146,8 @@ def check_port_free(host: str, port: int) -> None:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except socket.gaierror as e:
         raise UsageError(f"cannot listen on host {host!r}: {e.strerror}; give another with --host") from e
-    family, _, _, _, address = infos[0]
+    # the family uvicorn binds: IPv6 only for an address written with ":"
+    family, _, _, _, address = next((i for i in infos if (i[0] == socket.AF_INET6) == (":" in host)), infos[0])
     with socket.socket(family, socket.SOCK_STREAM) as s:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
         try:

@@ -10,13 +10,11 @@ from __future__ import annotations
 import csv
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from .clauseid import ClauseId
 from .corpus import CORPUS_DIR, CorpusError
 
-if TYPE_CHECKING:
-    from .citations import Corpus, Target
 
 RELATIONS = ("same", "moved", "split", "merged", "changed", "new-in-2017", "removed-in-2017")
 CARRY_SUB_IDS = ("same", "changed")
@@ -98,18 +96,6 @@ class Concordance:
         of the id below the row's `es`."""
         found = self.rows_for_2007(cid)
         return (found[0][0], found[1]) if found else None
-
-    def to_2017(self, cid: str, corpus: "Corpus") -> "Target | None":
-        """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
-        found = self.row_for_2007(cid)
-        if found is None:
-            target, ok = corpus.law_target("it-laws", cid)
-            return target if ok else None
-        row, below = found
-        if not row.it:
-            return None
-        it = carry(row, below, lambda cid: corpus.law_target("it-laws", cid)[1])
-        return corpus.law_target("it-laws", it)[0]
 
     def parallels_2017(self, it_cid: str) -> list[Row]:
         """Rows naming a 2017 clause or, failing that, its nearest ancestor."""

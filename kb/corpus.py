@@ -9,7 +9,22 @@ from typing import Any
 
 from .model import Document
 
-CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
+CHECKOUT = Path(__file__).resolve().parent.parent  # the repository, when kb runs from a checkout
+CORPUS_PACKAGE = "kb_corpus"  # corpus/ as installed package data (pyproject maps the folder)
+
+
+def built_in_corpus() -> Path:
+    """The built-in corpus: `corpus/` of a checkout (an editable install too), else the copy
+    installed beside the kb package."""
+    if (CHECKOUT / "corpus" / "manifest.toml").is_file():
+        return CHECKOUT / "corpus"
+    from importlib.util import find_spec
+    spec = find_spec(CORPUS_PACKAGE)  # a folder of data, no __init__: a namespace package
+    locations = list(spec.submodule_search_locations or []) if spec else []
+    return Path(locations[0]) if locations else CHECKOUT / "corpus"  # (the latter: a clear error later)
+
+
+CORPUS_DIR = built_in_corpus()
 
 # Manifest keys that become document metadata in the export (beyond id/title/lang/kind/edition).
 META_KEYS = ("issuer", "effective", "effective_text", "adopted", "adopted_text",

@@ -16,6 +16,7 @@ unit by a `part` edge. Typed edges:
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 from collections import Counter
 from typing import Any, Iterable
@@ -218,3 +219,9 @@ def write_graph(g: nx.MultiDiGraph, path: str, fmt: str) -> None:
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False, indent=1, sort_keys=True)
             f.write("\n")
+
+
+def read_graph(path: Path) -> nx.MultiDiGraph:
+    """The graph a build wrote with `write_graph(..., "json")`."""
+    with open(path, encoding="utf-8") as f:
+        return nx.node_link_graph(json.load(f), directed=True, multigraph=True, edges="links")

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import tempfile
 import time
 import warnings
@@ -27,10 +26,10 @@ warnings.filterwarnings("ignore", category=SyntaxWarning)
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
 
 from kb import build as builder  # noqa: E402
-from kb.evaluation import judged_queries, score_query, search_scores, summarize  # noqa: E402
+from measure.evaluation import judged_queries, score_query, search_scores, summarize  # noqa: E402
 from kb.search.engine import SearchEngine  # noqa: E402
 from kb.store import Store  # noqa: E402
-from web.loadgen import percentile  # noqa: E402
+from measure.loadgen import percentile  # noqa: E402
 
 
 def bench_build(runs: int, out: Path) -> list[float]:
@@ -71,7 +70,7 @@ def bench_pages(build_dir: Path) -> dict[str, Any]:
     import gzip
     import http.client
 
-    from web import loadgen
+    from measure import loadgen
     export = builder.load_export(builder.export_path(build_dir))
     groups = {"unit": [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]],
               "compare": [f"/compare/{n}" for n in range(1, 94)],
@@ -134,7 +133,7 @@ def bench_http(build_dir: Path, workers: int) -> dict[str, float]:
     through the whole set twice."""
     from urllib.parse import urlencode
 
-    from web import loadgen
+    from measure import loadgen
     paths = [f"/api/search?{urlencode({'q': q.query, 'ui': q.lang or ''})}" for q in judged_queries()]
     out: dict[str, float] = {}
     with loadgen.serving(build_dir, workers=workers) as (port, pid):

@@ -44,7 +44,7 @@ class Fts5Peer:
 
 
 def evaluate(peer: Fts5Peer) -> tuple[dict[str, dict[str, float]], list[float]]:
-    from kb.evaluation import judged_queries, score_query, summarize
+    from measure.evaluation import judged_queries, score_query, summarize
     scores, times = [], []
     for q in judged_queries():
         t0 = time.perf_counter()

@@ -15,8 +15,8 @@ from urllib.parse import urlencode
 warnings.filterwarnings("ignore", category=SyntaxWarning)
 
 from kb import build as builder  # noqa: E402
-from kb.evaluation import judged_queries  # noqa: E402
-from web import loadgen  # noqa: E402
+from measure.evaluation import judged_queries  # noqa: E402
+from measure import loadgen  # noqa: E402
 
 
 def mixed_paths(seed: int = 7) -> list[str]:

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kb import build as builder  # noqa: E402
 from kb.cli import SERVER_LIMITS  # noqa: E402
-from web.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402
+from measure.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402
 
 KEEP_ALIVE_S = SERVER_LIMITS["timeout_keep_alive"]
 POISON = ["ague", "ngue", "igue", "águe", "ungue", "averigüe", "santigüe", "pague"]
@@ -167,6 +167,7 @@ def kb_build(build_dir: Path) -> subprocess.CompletedProcess:
 
 
 def rebuild_every(build_dir: Path, seconds: float, stop: threading.Event, codes: list[int]) -> None:
+    """A rebuild `seconds` after the start, then `seconds` after each one ends."""
     while not stop.wait(seconds):
         codes.append(kb_build(build_dir).returncode)
 

@@ -1,4 +1,4 @@
-"""Collect the interface strings (`_("…")` in templates and web/*.py) into web/locale/*/messages.po.
+"""Collect the interface strings (`_("…")` in templates and web/*.py) into kb/locale/*/LC_MESSAGES/messages.po.
 
     python scripts/update_catalogs.py
 
@@ -27,7 +27,7 @@ def messages() -> list[str]:
 
 
 def main() -> None:
-    from web.i18n import LOCALES, po_path
+    from kb.catalogs import LOCALES, po_path
     ids = messages()
     for locale in LOCALES:
         path = po_path(locale)

@@ -1,13 +1,15 @@
-import os
+import contextlib
+import io
 import subprocess
-import sys
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
 from kb import build as builder
+from kb import cli
 from web.app import create_app
 
 warnings.filterwarnings("ignore", category=SyntaxWarning)
@@ -28,18 +30,47 @@ def export(build_dir) -> dict:
     return builder.load_export(builder.export_path(build_dir))
 
 
+@pytest.fixture(scope="session")
+def app(build_dir):
+    """The website over the shared build, loaded once (loading a build takes about a second)."""
+    return create_app(build_dir)
+
+
 @pytest.fixture(scope="module")
-def client(build_dir):
-    """The website in process, over the shared build."""
-    return TestClient(create_app(build_dir))
+def client(app):
+    """The website in process: a client of its own per module (cookies such as the interface
+    language do not leak between modules), one app for all."""
+    return TestClient(app)
 
 
 @pytest.fixture(scope="module")
 def kb(build_dir):
-    """The `kb` command as a user runs it: a real process over the shared build."""
-    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "kb.cli", *args], env=env,
-                              capture_output=True, text=True, timeout=120)
+    """The `kb` command in process (sqlite-utils' way: the CLI is a thin shell over one call),
+    over the shared build: its exit code, standard output and standard error. Tests of what
+    only a real process shows (a closed pipe, the terminal's encoding, a server) run one."""
+    def run(*args: str) -> subprocess.CompletedProcess:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = cli.main(["--build-dir", str(build_dir), *args])
+            except SystemExit as e:  # argparse's own errors
+                code = e.code if isinstance(e.code, int) else 2
+        return subprocess.CompletedProcess(["kb", *args], code, out.getvalue(), err.getvalue())
     return run
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    port: int
+    pid: int
+
+
+@pytest.fixture(scope="session")
+def live_server(build_dir):
+    """`kb serve` over the shared build on a free loopback port: the one real server the browser
+    and load tests share (tests that need a server of their own, over another build folder or
+    with other limits, start it with measure.loadgen.serving)."""
+    from measure.loadgen import HOST, serving
+    with serving(build_dir) as (port, pid):
+        yield LiveServer(f"http://{HOST}:{port}", port, pid)

@@ -8,6 +8,8 @@ import pytest
 
 from kb import build as builder
 
+pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
+
 
 def test_concurrent_builds_all_succeed_and_current_is_always_complete(tmp_path):
     env = dict(os.environ, KB_BUILD_DIR=str(tmp_path))

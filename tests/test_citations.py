@@ -4,7 +4,7 @@ from collections import Counter
 import pytest
 
 from kb.check import load_explained, unresolved
-from kb.evaluation import citation_key, gold_key, gold_rows, score
+from measure.evaluation import citation_key, gold_key, gold_rows, score
 
 PRECISION, RECALL = 0.98, 0.97
 

@@ -97,4 +97,4 @@ def test_serve_refuses_a_port_that_cannot_be(kb, port):
 def test_an_empty_build_dir_variable_is_no_folder(monkeypatch):
     from kb import build as builder
     monkeypatch.setenv("KB_BUILD_DIR", "")
-    assert builder.default_build_dir() == builder.ROOT / "build"
+    assert builder.default_build_dir() == builder.CHECKOUT / "build"

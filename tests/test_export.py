@@ -2,6 +2,8 @@
 import copy
 from collections import Counter
 
+import pytest
+
 from kb import build as builder
 from kb.check import check, load_explained
 
@@ -76,6 +78,7 @@ def test_check_reports_noise_gaps_duplicates_and_empty_units(export):
     assert "it-laws/12: empty unit" in problems
 
 
+@pytest.mark.slow  # a second whole build
 def test_two_builds_are_byte_identical(tmp_path, build_dir):
     second = builder.build(tmp_path)
     assert second.read_bytes() == builder.export_path(build_dir).read_bytes()

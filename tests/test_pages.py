@@ -129,7 +129,7 @@ def test_ui_parameter_sets_the_cookie(client):
 
 def test_catalogs_translate_every_interface_string():
     from babel.messages.pofile import read_po
-    from web.i18n import LOCALES, po_path
+    from kb.catalogs import LOCALES, po_path
     used = set()
     for path in [*TEMPLATES.glob("*.html"), *TEMPLATES.parent.glob("*.py")]:
         used |= set(re.findall(r"""\b_\(\s*["'](.+?)["']\s*\)""", path.read_text()))

@@ -15,6 +15,8 @@ from fastapi.testclient import TestClient
 from kb import build as builder
 from web.app import create_app
 
+pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
+
 
 def free_port() -> int:
     with socket.socket() as s:

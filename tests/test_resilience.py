@@ -17,6 +17,8 @@ from kb import build as builder
 from web import app as webapp
 from web.app import create_app
 
+pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
+
 
 @pytest.fixture
 def two_generations(tmp_path, build_dir):
@@ -60,9 +62,12 @@ def test_a_failed_load_is_retried_with_backoff(tmp_path, build_dir, monkeypatch,
     with caplog.at_level(logging.WARNING, logger="kb"):
         client = TestClient(create_app(tmp_path))
         assert client.get("/it-laws/27").status_code == 503
-    assert any("cannot load" in m and "trying again" in m for m in caplog.messages)
+        time.sleep(0.25)
+        assert client.get("/it-laws/27").status_code == 503  # retried once: still failing
+    waits = [m.rsplit("trying again in ", 1)[1] for m in caplog.messages if "cannot load" in m]
+    assert waits == ["0.2 s", "0.4 s"]  # each failure doubles the wait before the next try
     shutil.move(saved, gen / "index")
-    time.sleep(0.25)
+    time.sleep(0.45)
     client.get("/it-laws/27")  # the retry is due: this request loads it
     assert client.get("/it-laws/27").status_code == 200
 

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from kb.evaluation import judged_queries
+from measure.evaluation import judged_queries
 from kb import build as builder
 from kb.clauseid import readable
 from kb.search.engine import SearchEngine

@@ -1,7 +1,7 @@
 """Search quality on the judged queries (tests/data/queries*.tsv): MRR@10 and recall@10."""
 import pytest
 
-from kb.evaluation import judged_queries, search_scores, summarize
+from measure.evaluation import judged_queries, search_scores, summarize
 from kb import build as builder
 from kb.search.engine import SearchEngine
 from kb.store import Store

@@ -6,9 +6,11 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
-from kb.search.engine import url_for
+from kb.search.engine import Result, url_for
 from kb.search.query import QueryError
 from kb.store import NotFound, Store, reached
+
+from .api_models import DocumentSummary, UnitWithLinks, errors
 
 router = APIRouter(prefix="/api")
 
@@ -22,25 +24,42 @@ def error_response(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message, "status": status}, status_code=status)
 
 
+def openapi(app: Any) -> dict[str, Any]:
+    """The OpenAPI description as the API behaves: a bad parameter is a 400 with our error body
+    (documented per route), never FastAPI's 422, which this API does not return."""
+    if app.openapi_schema is None:
+        from fastapi.openapi.utils import get_openapi
+        spec = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+        for path in spec["paths"].values():
+            for operation in path.values():
+                operation["responses"].pop("422", None)
+        for name in ("HTTPValidationError", "ValidationError"):
+            spec.get("components", {}).get("schemas", {}).pop(name, None)
+        app.openapi_schema = spec
+    return app.openapi_schema
+
+
 def _site(request: Request) -> Any:
     return request.app.state.site
 
 
-@router.get("/docs", summary="The documents with their metadata and unit counts")
-async def docs(request: Request) -> list[dict[str, Any]]:
+@router.get("/docs", summary="The documents with their metadata and unit counts",
+            response_model=list[DocumentSummary], responses=errors(503))
+async def docs(request: Request) -> JSONResponse:
     store: Store = _site(request).store
-    return [{k: v for k, v in d.items() if k != "units"} | {"units": len(d["units"]), "url": f"/{d['id']}"}
-            for d in store.export["documents"]]
+    return JSONResponse([{k: v for k, v in d.items() if k != "units"} | {"units": len(d["units"]), "url": f"/{d['id']}"}
+                         for d in store.export["documents"]])
 
 
-@router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links")
-async def unit(request: Request, doc: str, unit: str) -> dict[str, Any]:
+@router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links",
+            response_model=UnitWithLinks, responses=errors(404, 503))
+async def unit(request: Request, doc: str, unit: str) -> JSONResponse:
     site = _site(request)
     try:
         data = site.store.unit(doc, unit)
     except NotFound as e:
         raise ApiError(404, str(e)) from e
-    return data | unit_links(site.store, site.parallels, doc, unit)
+    return JSONResponse(data | unit_links(site.store, site.parallels, doc, unit))
 
 
 def unit_links(store: Store, parallels: Any, doc: str, unit_id: str) -> dict[str, list[dict[str, Any]]]:
@@ -74,7 +93,8 @@ def _ref(store: Store, t: dict[str, Any], raw: str, kind: str, at: str | None) -
             "url": url_for(t["doc"], t["unit"], t.get("clause")), "raw": raw, "kind": kind, "at": at}
 
 
-@router.get("/search", summary="Search clauses, grouped by unit")
+@router.get("/search", summary="Search clauses, grouped by unit", response_model=Result,
+            responses=errors(400, 503))
 async def search(request: Request,
            q: str = Query("", description="words, a clause number (27B1, art. 50, Artículo 64), typos welcome"),
            doc: str | None = None, lang: str | None = None, kind: str | None = None,

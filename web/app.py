@@ -18,20 +18,20 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb import build as builder
+from kb.catalogs import BUILD_DIR as CATALOGS
 from kb.clauseid import article_of, readable
 from kb.compare import Pairing
 from kb.concordance import Concordance
-from kb.graph import build_graph
+from kb.graph import read_graph
 from kb.search.engine import SearchEngine, url_for
 from kb.store import Store
 
 from . import extra, pages
-from .api import ApiError, error_response, router
+from .api import ApiError, error_response, openapi as api_openapi, router
 from .caching import ETagMiddleware
 from .security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
 from .i18n import load_translations
 
-LOCALE_BUILD_DIR = "locale"
 
 
 @dataclass
@@ -49,12 +49,10 @@ class Site:
     def load(cls, gen: Path) -> "Site":
         """Everything from one build generation."""
         store = Store(builder.load_export(gen / builder.EXPORT_NAME))
-        concordance = Concordance.load()
         engine = SearchEngine.open(gen, store)
         engine.scorer.warm()  # before the generation serves: no request reads the index from disk
-        return cls(store, engine, concordance,
-                   load_translations(gen / LOCALE_BUILD_DIR), build_graph(store.export, concordance),
-                   extra.load_clock())
+        return cls(store, engine, engine.concordance, load_translations(gen / CATALOGS),
+                   read_graph(gen / builder.GRAPH_NAME), extra.load_clock(builder.table(gen, "clock.tsv")))
 
     @cached_property
     def pairing(self) -> Pairing:
@@ -134,13 +132,16 @@ class Builds:
             return
         if self.app.state.site is None:
             self._settle()  # nothing to serve meanwhile: load now
-        else:
+            return
+        try:
             threading.Thread(target=self._settle, daemon=True).start()
+        except RuntimeError:  # no thread to be had now: try again on a later request
+            self._loading.release()
 
     def _current(self) -> Path | None:
         try:
             return builder.generation(self.build_dir)
-        except builder.BuildError:
+        except (builder.BuildError, OSError):  # a disk error too: the site in memory goes on
             return None
 
     def _settle(self) -> None:
@@ -150,6 +151,8 @@ class Builds:
             for gen in builder.readable_generations(self.build_dir):
                 if gen == self.serving or (self._due(gen) and self._load(gen)):
                     break  # the best loadable generation serves
+        except OSError as e:  # the build folder cannot be read now: keep what serves, look again later
+            log.warning("cannot read the build folder %s: %s", self.build_dir, e)
         finally:
             self.next_look = time.monotonic() + LOOK_EVERY
             self._loading.release()
@@ -157,7 +160,7 @@ class Builds:
     def _link_problem(self) -> str | None:
         try:
             builder.current_link(self.build_dir)
-        except builder.BuildError as e:
+        except (builder.BuildError, OSError) as e:
             return str(e)
         return None
 
@@ -175,7 +178,7 @@ class Builds:
         except Exception as e:  # a damaged generation: keep serving the last good one, retry later
             delay = self.failed.get(gen, (0.0, RETRY_FIRST))[1]
             self.failed[gen] = (time.monotonic() + delay, min(delay * 2, RETRY_MAX))
-            log.warning("cannot load the build %s: %s: %s; trying again in %.0f s", gen, type(e).__name__, e, delay)
+            log.warning("cannot load the build %s: %s: %s; trying again in %g s", gen, type(e).__name__, e, delay)
             if self.app.state.site is None:
                 self.error = "no build could be loaded; the server log says why, and it tries again"
             return False
@@ -232,6 +235,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     app.add_middleware(SecurityMiddleware)  # outermost: every response, errors included, gets the headers
     app.router.redirect_slashes = False  # HeadAndSlashes redirects, relatively
     app.include_router(router)
+    app.openapi = lambda: api_openapi(app)  # type: ignore[method-assign]
     app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
     app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages
     app.include_router(pages.router)

@@ -8,14 +8,14 @@ from fastapi.responses import HTMLResponse, Response
 
 from kb.clauseid import article_of, readable
 from kb.concordance import read_tsv
-from kb.corpus import CORPUS_DIR
+from pathlib import Path
 from kb.graph import neighbourhood
 from kb.search.engine import url_for
 from kb.store import NotFound
 
 from .pages import PageNotFound, render
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 
 def _(message: str) -> str:
     """Marks an interface string for the catalogs; the page translates it when it renders."""
@@ -36,9 +36,9 @@ PERIODS = {
 }
 
 
-def load_clock() -> list[dict[str, str]]:
+def load_clock(path: Path) -> list[dict[str, str]]:
     """corpus/clock.tsv: per period, its time-reference topics and Law clauses."""
-    return read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note"))
+    return read_tsv(path, ("period", "topics", "laws", "note"))
 
 
 @router.get("/clock", response_class=HTMLResponse)

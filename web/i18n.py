@@ -1,52 +1,25 @@
-"""Interface languages: Babel catalogs and the choice of a locale per request.
+"""Interface languages: the build's compiled catalogs and the choice of a locale per request.
 
-The law texts are never translated; only the interface is. `web/locale/*.po`
-are the sources; `kb build` compiles them to `.mo` in the build folder, and
-the app reads those (compiling in memory when a build predates them).
+The law texts are never translated; only the interface is. `kb/locale/*.po` are the
+sources (kb.catalogs); `kb build` compiles them into the generation, and the app
+reads them there.
 """
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-LOCALES = ("it", "es", "en")
-DEFAULT = "it"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-DOMAIN = "messages"
+from kb.catalogs import DEFAULT, DOMAIN, LOCALES, mo_path
+
+__all__ = ["DEFAULT", "LOCALES", "load_translations", "negotiate"]
 
 
-def po_path(locale: str) -> Path:
-    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
-
-
-def compile_catalogs(out: Path) -> None:
-    """Write each locale's .mo under `out/<locale>/LC_MESSAGES/`."""
-    for locale in LOCALES:
-        with po_path(locale).open("rb") as f:
-            catalog = read_po(f, locale=locale)
-        target = out / locale / "LC_MESSAGES" / f"{DOMAIN}.mo"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        with target.open("wb") as f:
-            write_mo(f, catalog)
-
-
-def load_translations(compiled: Path | None = None) -> dict[str, NullTranslations]:
+def load_translations(compiled: Path) -> dict[str, NullTranslations]:
     out: dict[str, NullTranslations] = {}
     for locale in LOCALES:
-        mo = compiled / locale / "LC_MESSAGES" / f"{DOMAIN}.mo" if compiled else None
-        if mo is not None and mo.exists():
-            with mo.open("rb") as f:
-                out[locale] = Translations(f, domain=DOMAIN)
-        else:
-            with po_path(locale).open("rb") as f:
-                buf = io.BytesIO()
-                write_mo(buf, read_po(f, locale=locale))
-            buf.seek(0)
-            out[locale] = Translations(buf, domain=DOMAIN)
+        with mo_path(compiled, locale).open("rb") as f:
+            out[locale] = Translations(f, domain=DOMAIN)
     return out
 
 

@@ -18,7 +18,7 @@ from kb.store import NotFound, clause_depths, clause_label
 from .i18n import LOCALES, negotiate
 from .views import clause_body, clause_paragraphs, marked, neighbours
 
-router = APIRouter()
+router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
 PAGE_SIZE = 10

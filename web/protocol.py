@@ -1,6 +1,6 @@
-"""The server's HTTP connection: uvicorn's h11 protocol with the limits a hall's server needs.
+"""The server's HTTP connection: uvicorn's protocols with the limits a hall's server needs.
 
-uvicorn closes a keep-alive connection that stays idle after a response, but not one
+uvicorn (httptools or h11 alike) closes a keep-alive connection that stays idle after a response, but not one
 that never finishes its request: a socket that connects and sends nothing, or sends its
 headers a byte at a time, is held for ever, and a thousand of them exhaust the file
 descriptors. Here a connection has `HEADER_TIMEOUT` seconds to send each request's
@@ -16,6 +16,7 @@ import time
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from .security import HEADERS
 
@@ -37,51 +38,65 @@ TOO_SLOW = plain_response(408, b"Request Timeout", "The request headers did not 
 BUSY = plain_response(503, b"Service Unavailable", "The server is busy; try again in a moment.")
 
 
-class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a header deadline, a connection cap and security headers
-    on its own responses (`http="web.protocol:GuardedH11Protocol"` in uvicorn's config)."""
+class Guarded:
+    """The limits, over either of uvicorn's HTTP protocols (a mixin before the protocol class).
+
+    After every event (connection, data, response complete) the deadline is brought in line
+    with the connection's state: armed while it waits for a request's headers (once: bytes
+    trickling in do not extend it), cancelled while a request is being answered.
+    """
+
+    header_deadline: asyncio.TimerHandle | None = None
+    waiting_since: float | None = None  # when the wait for the current request's headers began
+    partial = False                     # bytes of that request arrived (a 408 says why it ends)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        super().connection_made(transport)  # type: ignore[misc]
         if len(self.connections) > MAX_CONNECTIONS and not self._evict_one_waiting():
             self._close_with(BUSY)
             return
-        self._await_headers()
+        self._sync_deadline()
 
     def data_received(self, data: bytes) -> None:
-        super().data_received(data)
-        if self.conn.their_state is not h11.IDLE:  # the headers are in: the app has the request
-            self._stop_waiting()
+        if self.waiting_since is not None:
+            self.partial = True
+        super().data_received(data)  # type: ignore[misc]
+        self._sync_deadline()
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
-        if not self.transport.is_closing():
-            self._await_headers()  # the next request on this connection gets its own deadline
+        super().on_response_complete()  # type: ignore[misc]
+        self._sync_deadline()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._stop_waiting()
-        super().connection_lost(exc)
+        super().connection_lost(exc)  # type: ignore[misc]
 
     def send_400_response(self, msg: str) -> None:
-        self._close_with(BAD_REQUEST)
+        started = self.cycle is not None and self.cycle.response_started
+        self._close_with(b"" if started else BAD_REQUEST)  # never a second status line mid-response
 
-    # the header deadline
-    def _await_headers(self) -> None:
-        self._stop_waiting()
-        self.waiting_since = time.monotonic()
-        self.header_deadline = self.loop.call_later(HEADER_TIMEOUT, self._headers_too_slow)
+    def _answering(self) -> bool:
+        """A request's headers are in and its response is not finished (pipelining included)."""
+        return self.cycle is not None and not self.cycle.response_complete
+
+    def _sync_deadline(self) -> None:
+        if self.transport.is_closing() or not self._waiting_for_headers():
+            self._stop_waiting()
+        elif self.header_deadline is None:
+            self.waiting_since, self.partial = time.monotonic(), False
+            self.header_deadline = self.loop.call_later(HEADER_TIMEOUT, self._headers_too_slow)
 
     def _stop_waiting(self) -> None:
-        deadline = getattr(self, "header_deadline", None)
-        if deadline is not None:
-            deadline.cancel()
+        if self.header_deadline is not None:
+            self.header_deadline.cancel()
         self.header_deadline, self.waiting_since = None, None
 
     def _headers_too_slow(self) -> None:
         self.header_deadline = None
-        if self.conn.their_state is h11.IDLE:
-            started = bool(self.conn.trailing_data[0])  # part of a request came: say why it ends
-            self._close_with(TOO_SLOW if started else b"")
+        if self._waiting_for_headers():
+            self._close_with(TOO_SLOW if self.partial else b"")
+        else:
+            self._stop_waiting()
 
     def _evict_one_waiting(self) -> bool:
         waiting = [c for c in self.connections if c is not self and getattr(c, "waiting_since", None) is not None]
@@ -96,3 +111,21 @@ class GuardedH11Protocol(H11Protocol):
             if response:
                 self.transport.write(response)
             self.transport.close()
+
+
+class GuardedH11Protocol(Guarded, H11Protocol):
+    """uvicorn's pure-Python protocol with the limits (`http="web.protocol:GuardedH11Protocol"`)."""
+
+    def _waiting_for_headers(self) -> bool:
+        return self.conn.their_state is h11.IDLE and not self._answering()
+
+
+class GuardedHttpToolsProtocol(Guarded, HttpToolsProtocol):
+    """uvicorn's C-parser protocol with the limits (what `kb serve` runs)."""
+
+    def on_headers_complete(self) -> None:
+        self._stop_waiting()
+        super().on_headers_complete()
+
+    def _waiting_for_headers(self) -> bool:
+        return not self._answering() and not self.pipeline

@@ -20,8 +20,8 @@ from ..concordance import Concordance
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, terms
 from .glossary import Glossary, Thesaurus
-from .index import INDEX_NAME, UNIT_LEVEL, open_index
-from .ranking import OTHER_GAME, PARALLEL_DOC, UnitRanker
+from .index import INDEX_NAME, open_index
+from .ranking import OTHER_GAME, UnitRanker
 from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
 from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
@@ -107,9 +107,11 @@ class SearchEngine:
         self.ranker = UnitRanker(keys, self.unit_kind, self.doc_lang, _lifts(store.export))
 
     @classmethod
-    def open(cls, build_dir: Path, store: Store) -> "SearchEngine":
-        """The engine over a build, with the curated tables of the corpus."""
-        return cls(build_dir / INDEX_NAME, store, Concordance.load(), Glossary.load(), Thesaurus.load())
+    def open(cls, gen: Path, store: Store) -> "SearchEngine":
+        """The engine over a build generation, with the curated tables it was built with."""
+        from ..build import table
+        return cls(gen / INDEX_NAME, store, Concordance.load(table(gen, "concordance.tsv")),
+                   Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")))
 
     # ------------------------------------------------------------ public
 

@@ -1,0 +1,37 @@
+"""The interface catalogs: Babel `.po` sources in `kb/locale/`, compiled into each build.
+
+The law texts are never translated; everything around them is (the website, the
+CLI's few words). `kb build` compiles the catalogs into the generation, so a
+reader needs nothing outside it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALES = ("it", "es", "en")
+DEFAULT = "it"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "messages"
+BUILD_DIR = "locale"  # the catalogs' folder in a generation
+
+
+def po_path(locale: str) -> Path:
+    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(compiled: Path, locale: str) -> Path:
+    return compiled / locale / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def compile_catalogs(out: Path) -> None:
+    """Write each locale's .mo under `out/<locale>/LC_MESSAGES/`."""
+    for locale in LOCALES:
+        with po_path(locale).open("rb") as f:
+            catalog = read_po(f, locale=locale)
+        target = mo_path(out, locale)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with target.open("wb") as f:
+            write_mo(f, catalog)

@@ -1,0 +1,56 @@
+"""A generation is self-contained (issue 12, part 1): everything a reader needs is built
+into it, so a reader never opens corpus/ and a generation is one atomic artefact."""
+import shutil
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kb import build as builder
+from kb.corpus import CORPUS_DIR
+from web.app import create_app
+
+pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
+
+MARK = "zz-clock-note-only-in-this-build"
+
+
+@pytest.fixture(scope="module")
+def edited_build(tmp_path_factory):
+    """A build of a corpus copy whose clock note and concordance note differ from corpus/."""
+    root = tmp_path_factory.mktemp("edited")
+    corpus = root / "corpus"
+    shutil.copytree(CORPUS_DIR, corpus)
+    clock = (corpus / "clock.tsv").read_text(encoding="utf-8")
+    first_note = "the round begins when the Director announces it"
+    assert first_note in clock
+    (corpus / "clock.tsv").write_text(clock.replace(first_note, MARK), encoding="utf-8")
+    builder.build(root / "build", corpus)
+    shutil.rmtree(corpus)  # gone: readers must find everything in the generation
+    return root / "build"
+
+
+def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
+    client = TestClient(create_app(edited_build))
+    assert MARK in client.get("/clock").text
+    assert client.get("/compare/12").status_code == 200
+    assert client.get("/api/search", params={"q": "licita insufficiente"}).json()["total"] > 0
+
+
+def test_the_generation_holds_export_index_graph_catalogs_and_tables(edited_build):
+    gen = builder.generation(edited_build)
+    builder.verify(gen)
+    for name in ("concordance.tsv", "glossary.tsv", "thesaurus.tsv", "clock.tsv", "manifest.toml"):
+        assert builder.table(gen, name).is_file()
+    assert (gen / builder.GRAPH_NAME).is_file()
+
+
+def test_the_graph_read_back_is_the_graph_built(edited_build, export):
+    from kb.graph import build_graph, read_graph
+    from kb.concordance import Concordance
+    g = read_graph(builder.generation(edited_build) / builder.GRAPH_NAME)
+    built = build_graph(export, Concordance.load())
+    assert g.number_of_nodes() == built.number_of_nodes() and g.number_of_edges() == built.number_of_edges()
+    node = "it-laws:27#27B1b"
+    assert dict(g.nodes[node]) == dict(built.nodes[node])
+    edges = lambda graph: sorted((a, b, sorted(d.items())) for a, b, d in graph.out_edges(node, data=True))  # noqa: E731
+    assert edges(g) == edges(built) and len(edges(g)) > 0

@@ -1,0 +1,86 @@
+"""The JSON API's shapes, for its OpenAPI description (DESIGN §8).
+
+The routes return plain JSON (no validation on the way out: the export is already
+checked at build time); these models say what that JSON is, and a test holds every
+real response to them. A search answers the engine's own `Result` record. Fields a record may grow (document metadata, clause extras)
+are allowed beyond those named.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class ApiErrorBody(BaseModel):
+    error: str
+    status: int
+
+
+class DocumentSummary(Open):
+    id: str
+    title: str
+    lang: str
+    kind: str
+    edition: str
+    units: int
+    url: str
+
+
+class Clause(Open):
+    id: str
+    text: str
+    parent: Optional[str] = None
+    label: Optional[str] = None
+    title: Optional[str] = None
+
+
+class Link(Open):
+    """A reference to or from a clause: where it points (a unit and clause, with its title and
+    page), as written (`raw`), its kind and the clause of this unit it sits at (`at`)."""
+    doc: str
+    unit: Optional[str] = None
+    clause: Optional[str] = None
+    title: Optional[str] = None
+    url: Optional[str] = None
+    name: Optional[str] = None  # an external text
+    raw: str
+    kind: str
+    at: Optional[str] = None
+
+
+class Parallel(Open):
+    """The other edition's clause for one of this unit's clauses (the concordance)."""
+    clause: str
+    doc: str
+    unit: str
+    target: str
+    label: str
+    relation: str
+    note: str
+    url: str
+
+
+class UnitWithLinks(Open):
+    id: str
+    kind: str
+    title: str
+    text: str
+    clauses: list[Clause]
+    footnotes: list[dict[str, Any]]
+    cites: list[Link]
+    cited_by: list[Link]
+    norms: list[Link]
+    timerefs: list[Link]
+    parallel: list[Parallel]
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses` of a route: the error statuses it really returns, with their body."""
+    said = {400: "a bad parameter (the message names it)", 404: "no such document or unit",
+            503: "no build is loaded yet"}
+    return {status: {"model": ApiErrorBody, "description": said[status]} for status in statuses}
