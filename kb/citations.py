@@ -18,11 +18,11 @@ from typing import Any, Iterator
 from .citegrammar import PRECEDING, Mention, find
 from .clauseid import ClauseId
 from .concordance import Concordance, Correction, carry
+from .library import LAWS, NORMS, OTHER_GAME, Library
 from .model import Document, Unit
 from .points import PointRef, point_target, preceding_points
 from .text import slugify
 
-LAWS_2017, LAWS_2007, NORMS = "it-laws", "es-laws", "it-norms"
 
 
 @dataclass(frozen=True)
@@ -73,10 +73,14 @@ class Corpus:
 
     def __init__(self, documents: list[Document]):
         self.docs = {d.id: d for d in documents}
+        self.library = Library.of(documents)
+        self.laws_in_force = self.library.laws_in_force or ""
+        self.laws_before = self.library.counterpart(self.laws_in_force) or ""  # the edition the concordance maps from
+        self.norms = self.library.first(NORMS) or ""
         self.clauses = {d.id: {u.id: {c.id for c in u.clauses} for u in d.units} for d in documents}
         self.appendix_by_number = {
-            str(u.extra["appendix"]): u.id for u in self.docs[NORMS].units if "appendix" in u.extra
-        } if NORMS in self.docs else {}
+            str(u.extra["appendix"]): u.id for u in self.docs[self.norms].units if "appendix" in u.extra
+        } if self.norms in self.docs else {}
 
     def law_target(self, doc: str, cid: str) -> tuple[Target, bool]:
         parsed = ClauseId.parse(cid)
@@ -111,7 +115,7 @@ def unit_citations(doc: Document, unit: Unit, corpus: Corpus, concordance: Conco
         for note in clause.notes:
             yield from text_citations(doc, unit, clause.id, note.text, "note", corpus, concordance)
         if "law_clause" in clause.extra:
-            target, ok = corpus.law_target(LAWS_2017, clause.extra["law_clause"])
+            target, ok = corpus.law_target(corpus.laws_in_force, clause.extra["law_clause"])
             raw = clause.label or clause.extra["law_clause"]  # a heading "Procedura incorretta (20G3)"
             yield Citation((doc.id, unit.id, clause.id), raw, target, "integrates", ok, "label")
         if clause.extra.get("ref"):
@@ -141,10 +145,10 @@ def text_citations(doc: Document, unit: Unit, clause: str, text: str, where: str
             if last_law is None or not last_law.target.clause:
                 continue
             c = _law_item(c, last_law, corpus)
-        if c.kind in ("internal", "cross") and c.target.doc in (LAWS_2017, LAWS_2007):
+        if c.kind in ("internal", "cross") and c.target.doc in (corpus.laws_in_force, corpus.laws_before):
             last_law = c
         c.where, c.span = where, (m.start, m.end)
-        if c.target.doc == LAWS_2007 and doc.id != LAWS_2007 and concordance is not None:
+        if c.target.doc == corpus.laws_before and doc.id != corpus.laws_before and concordance is not None:
             c.target_2017 = to_2017(concordance, c.target.clause or "", corpus)
         yield c
 
@@ -157,20 +161,20 @@ def resolve(m: Mention, doc: Document, unit: Unit, clause: str, corpus: Corpus) 
     if m.kind == "external":
         return Citation(source, m.raw, Target("external", name=m.ref), "external", True)
     if m.kind == "norm":
-        ok = corpus.has_unit(NORMS, m.ref)
-        kind = "internal" if doc.id == NORMS else "cross"
-        return Citation(source, m.raw, _pointed(Target(NORMS, m.ref, None), m.point, corpus), kind, ok)
+        ok = corpus.has_unit(corpus.norms, m.ref)
+        kind = "internal" if doc.id == corpus.norms else "cross"
+        return Citation(source, m.raw, _pointed(Target(corpus.norms, m.ref, None), m.point, corpus), kind, ok)
     if m.kind == "appendix":
         uid = corpus.appendix_by_number.get(m.ref, m.ref)
-        if doc.id == NORMS and uid == unit.id:
+        if doc.id == corpus.norms and uid == unit.id:
             return None  # "una normativa di alert" inside the alert appendix: itself, not a reference
-        kind = "internal" if doc.id == NORMS else "cross"
-        target = _pointed(Target(NORMS, uid, None), m.point, corpus)
-        return Citation(source, m.raw, target, kind, corpus.has_unit(NORMS, uid))
+        kind = "internal" if doc.id == corpus.norms else "cross"
+        target = _pointed(Target(corpus.norms, uid, None), m.point, corpus)
+        return Citation(source, m.raw, target, kind, corpus.has_unit(corpus.norms, uid))
     if m.kind == "definition":
         return _definition(m, doc, source, corpus)
     if m.kind == "law":
-        law_doc = cited_laws(doc)
+        law_doc = cited_laws(doc, corpus)
         target, ok = corpus.law_target(law_doc, m.ref)
         if doc.kind == "code":  # the Burraco code cites its own articles only
             target, ok = _pointed(Target(doc.id, m.ref, None), m.point, corpus), corpus.has_unit(doc.id, m.ref)
@@ -195,13 +199,13 @@ def to_2017(concordance: Concordance, cid: str, corpus: Corpus) -> Target | None
     """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
     found = concordance.row_for_2007(cid)
     if found is None:
-        target, ok = corpus.law_target("it-laws", cid)
+        target, ok = corpus.law_target(corpus.laws_in_force, cid)
         return target if ok else None
     row, below = found
     if not row.it:
         return None
-    it = carry(row, below, lambda cid: corpus.law_target("it-laws", cid)[1])
-    return corpus.law_target("it-laws", it)[0]
+    it = carry(row, below, lambda cid: corpus.law_target(corpus.laws_in_force, cid)[1])
+    return corpus.law_target(corpus.laws_in_force, it)[0]
 
 
 def unit_names(doc: Document, unit: Unit) -> tuple[dict[str, str], dict[str, str]]:
@@ -220,11 +224,11 @@ def _law_item(c: Citation, law: Citation, corpus: Corpus) -> Citation:
     return Citation(c.source, c.raw, target, "relative", ok)
 
 
-def cited_laws(doc: Document) -> str:
+def cited_laws(doc: Document, corpus: Corpus) -> str:
     """Which Laws a document's bare article numbers mean (DESIGN §3 `cites`)."""
-    if doc.kind == "laws" or doc.kind == "code":
+    if doc.kind == LAWS or doc.kind == OTHER_GAME:
         return doc.id
-    return doc.meta.get("cites", LAWS_2017)
+    return doc.meta.get("cites") or corpus.laws_in_force
 
 
 def relative_law_id(ref: str, context: str) -> str | None:
@@ -275,10 +279,10 @@ def entry_citation(doc: Document, unit: Unit, clause: str, ref: str, corpus: Cor
     as its curated correction reads it, with the correction's note.
     """
     cid = correction.reads_2007 if correction else normalize_ref(ref)
-    target, ok = corpus.law_target(cited_laws(doc), cid)
+    target, ok = corpus.law_target(cited_laws(doc, corpus), cid)
     c = Citation((doc.id, unit.id, clause), ref, target, "cross", ok, "ref")
     if correction:
-        c.target_2017 = corpus.law_target(LAWS_2017, correction.reads_2017)[0]
+        c.target_2017 = corpus.law_target(corpus.laws_in_force, correction.reads_2017)[0]
         c.extra.update(as_written=normalize_ref(ref), correction=correction.note)
     elif concordance is not None:
         c.target_2017 = to_2017(concordance, cid, corpus)

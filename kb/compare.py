@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from .citations import LAWS_2007, LAWS_2017
+from .library import Library
 from .clauseid import article_of
 from .concordance import CARRY_SUB_IDS, Concordance, Row, ancestors, carry
 
@@ -75,9 +75,12 @@ class Pairing:
     @classmethod
     def from_export(cls, concordance: Concordance, export: Mapping[str, Any]) -> "Pairing":
         """The pairing of the Law articles of the 2017 and 2007 editions in an export."""
+        library = Library.of(export["documents"])
+        new = library.laws_in_force or ""
+        old = library.counterpart(new) or ""
         ids = {d["id"]: [c["id"] for u in d["units"] if u["kind"] == "article" for c in u["clauses"]]
-               for d in export["documents"] if d["id"] in (LAWS_2017, LAWS_2007)}
-        return cls(concordance, ids[LAWS_2017], ids[LAWS_2007])
+               for d in export["documents"] if d["id"] in (new, old)}
+        return cls(concordance, ids.get(new, []), ids.get(old, []))
 
     def place(self, es: str) -> list[tuple[str, Row | None]]:
         """The 2017 clauses a 2007 clause maps to, in table order, each with its row

@@ -28,7 +28,7 @@ CORPUS_DIR = built_in_corpus()
 
 # Manifest keys that become document metadata in the export (beyond id/title/lang/kind/edition).
 META_KEYS = ("issuer", "effective", "effective_text", "adopted", "adopted_text",
-             "cites", "cites_edition", "gaps", "source", "original")
+             "cites", "cites_edition", "gaps", "source", "original", "short")
 
 
 class CorpusError(Exception):

@@ -25,6 +25,7 @@ import networkx as nx
 
 from .clauseid import article_of
 from .concordance import Concordance
+from .library import NORMS, TIMEREF, Library
 from .text import fold_accents
 
 LINK_TYPES = ("cites", "integrates", "annotates", "parallel", "defines")
@@ -47,6 +48,7 @@ def target_node(t: dict[str, Any]) -> str:
 def build_graph(export: dict[str, Any], concordance: Concordance | None = None) -> nx.MultiDiGraph:
     g = nx.MultiDiGraph()
     docs = {d["id"]: d for d in export["documents"]}
+    library = Library.of(export["documents"])
     for d in export["documents"]:
         for u in d["units"]:
             un = unit_node(d["id"], u["id"])
@@ -57,14 +59,14 @@ def build_graph(export: dict[str, Any], concordance: Concordance | None = None) 
                     g.add_node(cn, kind="clause", doc=d["id"], unit=u["id"], clause=c["id"])
                     g.add_edge(cn, un, key="part", type="part")
     for c in export["citations"]:
-        _add_citation(g, c)
+        _add_citation(g, c, library)
     for d in export["documents"]:
-        if d["kind"] == "norms":
+        if d["kind"] == NORMS:
             for u in d["units"]:
                 for law in u.get("law", []):
-                    _link(g, unit_node(d["id"], u["id"]), unit_node(d.get("cites", "it-laws"), law), "integrates")
+                    _link(g, unit_node(d["id"], u["id"]), unit_node(library.cites(d["id"]), law), "integrates")
     if concordance is not None:
-        _add_parallels(g, concordance)
+        _add_parallels(g, concordance, library)
     for doc in docs.values():
         _add_definitions(g, doc)
     return g
@@ -75,24 +77,28 @@ def _link(g: nx.MultiDiGraph, a: str, b: str, kind: str, **attrs: Any) -> None:
         g.add_edge(a, b, type=kind, **attrs)
 
 
-def _add_citation(g: nx.MultiDiGraph, c: dict[str, Any]) -> None:
+def _add_citation(g: nx.MultiDiGraph, c: dict[str, Any], library: Library) -> None:
     s = c["source"]
     src = clause_node(s["doc"], s["unit"], s["clause"])
     tgt = target_node(c["target"])
     if c["target"]["doc"] == "external":
         g.add_node(tgt, kind="external", title=c["target"]["name"])
-    if c.get("target_2017") and s["doc"] == "it-timeref":  # even when 2007 lacks the sub-clause
+    if c.get("target_2017") and s["doc"] in library.ids(TIMEREF):  # even when 2007 lacks the sub-clause
         _link(g, src, target_node(c["target_2017"]), "annotates", raw=c["raw"])
     if c["resolved"]:
         kind = "integrates" if c["kind"] == "integrates" else "cites"
         _link(g, src, tgt, kind, raw=c["raw"], citation=c["kind"])
 
 
-def _add_parallels(g: nx.MultiDiGraph, concordance: Concordance) -> None:
+def _add_parallels(g: nx.MultiDiGraph, concordance: Concordance, library: Library) -> None:
+    new = library.laws_in_force  # the concordance maps the edition before to the one in force
+    old = library.counterpart(new) if new else None
+    if not new or not old:
+        return
     for row in concordance.rows:
         if row.es and row.it:
-            es = _law_node(g, "es-laws", row.es)
-            it = _law_node(g, "it-laws", row.it)
+            es = _law_node(g, old, row.es)
+            it = _law_node(g, new, row.it)
             if es and it:
                 g.add_edge(it, es, type="parallel", relation=row.relation, note=row.note)
                 g.add_edge(es, it, type="parallel", relation=row.relation, note=row.note)

@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from kb.library import Entry, Library
 from kb.search.ranking import INTENT_BOOST, PARALLEL_LIFT, SECOND_CLAUSE_WEIGHT, UnitRanker
 
 # index documents by number: clauses of Law 12 in both editions, a whole-unit document,
@@ -11,13 +12,14 @@ KEYS = [("it-laws", "12", "12A1"), ("it-laws", "12", "12A2"), ("it-laws", "12", 
         ("it-norms", "40", "40-1")]
 KINDS = {("it-laws", "12"): "article", ("it-laws", "13"): "article", ("es-laws", "12"): "article",
          ("it-timeref", "t1"): "topic", ("it-norms", "40"): "norm"}
-LANGS = {"it-laws": "it", "es-laws": "es", "it-timeref": "it", "it-norms": "it"}
+LIBRARY = Library((Entry("it-laws", "it", "laws", "2017"), Entry("es-laws", "es", "laws", "2007"),
+                   Entry("it-timeref", "it", "timeref", "2011"), Entry("it-norms", "it", "norms", "2026")))
 LIFTS = {("it-timeref", "t1", "t1-1"): [("it-laws", "13", "13A")]}
 
 
 @pytest.fixture
 def ranker():
-    return UnitRanker(KEYS, KINDS, LANGS, LIFTS)
+    return UnitRanker(KEYS, KINDS, LIBRARY, LIFTS)
 
 
 def vector(**by_position):

@@ -8,6 +8,7 @@ from fastapi.responses import JSONResponse
 
 from kb.search.engine import Result, url_for
 from kb.search.query import QueryError
+from kb.library import NORMS, TIMEREF, Library
 from kb.store import NotFound, Store, reached
 
 from .api_models import DocumentSummary, UnitWithLinks, errors
@@ -59,20 +60,22 @@ async def unit(request: Request, doc: str, unit: str) -> JSONResponse:
         data = site.store.unit(doc, unit)
     except NotFound as e:
         raise ApiError(404, str(e)) from e
-    return JSONResponse(data | unit_links(site.store, site.parallels, doc, unit))
+    return JSONResponse(data | unit_links(site.store, site.library, site.parallels, doc, unit))
 
 
-def unit_links(store: Store, parallels: Any, doc: str, unit_id: str) -> dict[str, list[dict[str, Any]]]:
+def unit_links(store: Store, library: Library, parallels: Any, doc: str,
+               unit_id: str) -> dict[str, list[dict[str, Any]]]:
     """cites, cited_by, norms, timerefs, parallel: clause references with titles and URLs."""
     cites = [_ref(store, c["target"], c["raw"], c["kind"], c["source"]["clause"]) for c in store.outgoing(doc, unit_id)]
     cited_by, norms, timerefs = [], [], []
     for c in store.incoming(doc, unit_id):
         s = c["source"]
         ref = _ref(store, s, c["raw"], c["kind"], _reached_clause(c, doc, unit_id))
-        if s["doc"] == "it-norms" and c["kind"] == "integrates":
+        source = library.get(s["doc"])
+        if source and source.kind == NORMS and c["kind"] == "integrates":
             norms.append(ref)
-        elif s["doc"] == "it-timeref":
-            timerefs.append(ref | {"ref": c["raw"], "edition": "2007"})
+        elif source and source.kind == TIMEREF:
+            timerefs.append(ref | {"ref": c["raw"], "edition": source.cites_edition})
         else:
             cited_by.append(ref)
     return {"cites": cites, "cited_by": cited_by, "norms": norms, "timerefs": timerefs,

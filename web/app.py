@@ -23,6 +23,7 @@ from kb.clauseid import article_of, readable
 from kb.compare import Pairing
 from kb.concordance import Concordance
 from kb.graph import read_graph
+from kb.library import Library
 from kb.search.engine import SearchEngine, url_for
 from kb.store import Store
 
@@ -44,6 +45,7 @@ class Site:
     translations: dict[str, Any]
     graph: Any
     clock: list[dict[str, str]]
+    library: Library
 
     @classmethod
     def load(cls, gen: Path) -> "Site":
@@ -52,7 +54,8 @@ class Site:
         engine = SearchEngine.open(gen, store)
         engine.scorer.warm()  # before the generation serves: no request reads the index from disk
         return cls(store, engine, engine.concordance, load_translations(gen / CATALOGS),
-                   read_graph(gen / builder.GRAPH_NAME), extra.load_clock(builder.table(gen, "clock.tsv")))
+                   read_graph(gen / builder.GRAPH_NAME), extra.load_clock(builder.table(gen, "clock.tsv")),
+                   engine.library)
 
     @cached_property
     def pairing(self) -> Pairing:
@@ -61,10 +64,10 @@ class Site:
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
         """The concordance rows of a Law article, as links to the other edition."""
-        if doc not in ("it-laws", "es-laws"):
+        other_doc = self.library.counterpart(doc)
+        if other_doc is None:
             return []
-        side, other = ("it", "es") if doc == "it-laws" else ("es", "it")
-        other_doc = "es-laws" if doc == "it-laws" else "it-laws"
+        side, other = self.library.lang(doc), self.library.lang(other_doc)  # the concordance's columns
         out = []
         for r in self.concordance.rows:
             mine, theirs = getattr(r, side), getattr(r, other)

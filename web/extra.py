@@ -10,6 +10,7 @@ from kb.clauseid import article_of, readable
 from kb.concordance import read_tsv
 from pathlib import Path
 from kb.graph import neighbourhood
+from kb.library import TIMEREF
 from kb.search.engine import url_for
 from kb.store import NotFound
 
@@ -44,20 +45,20 @@ def load_clock(path: Path) -> list[dict[str, str]]:
 @router.get("/clock", response_class=HTMLResponse)
 async def clock(request: Request) -> Response:
     site = request.app.state.site
-    store = site.store
+    store, timeref, laws_doc = site.store, site.library.first(TIMEREF), site.library.laws_in_force
     periods = []
     for row in site.clock:
         topics = []
         for tid in (t.strip() for t in row["topics"].split(",")):
-            unit = store.unit("it-timeref", tid)
+            unit = store.unit(timeref, tid)
             entries = [{"ref": c.get("ref") or "—", "situation": c.get("subtopic") or "",
-                        "url": url_for("it-timeref", tid, c["id"])}
+                        "url": url_for(timeref, tid, c["id"])}
                        for c in unit["clauses"] if c.get("kind") == "entry"]
-            topics.append({"title": unit["title"], "url": url_for("it-timeref", tid), "entries": entries})
+            topics.append({"title": unit["title"], "url": url_for(timeref, tid), "entries": entries})
         laws = []
         for cid in (x.strip() for x in row["laws"].split(",")):
             art = article_of(cid)
-            laws.append({"label": readable(cid), "title": store.title("it-laws", art), "url": url_for("it-laws", art, cid)})
+            laws.append({"label": readable(cid), "title": store.title(laws_doc, art), "url": url_for(laws_doc, art, cid)})
         periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": row["note"],
                         "topics": topics, "laws": laws})
     return render(request, "clock.html", periods=periods)
@@ -69,9 +70,11 @@ async def glossary(request: Request) -> Response:
     store = site.store
     pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), "note": p.note}
              for p in site.engine.glossary.pairs]
-    definitions = [{"title": u["title"], "url": url_for("it-laws", u["id"])}
-                   for u in store.doc("it-laws")["units"] if u["kind"] == "definition"]
-    return render(request, "glossary.html", pairs=pairs, definitions=definitions)
+    laws_doc = site.library.laws_in_force
+    definitions = [{"title": u["title"], "url": url_for(laws_doc, u["id"])}
+                   for u in store.doc(laws_doc)["units"] if u["kind"] == "definition"]
+    return render(request, "glossary.html", pairs=pairs, definitions=definitions,
+                  it_doc=site.library.laws_in("it"), es_doc=site.library.laws_in("es"))  # the glossary's columns
 
 
 GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24
@@ -101,16 +104,14 @@ async def graph(request: Request, doc: str, unit: str) -> Response:
         angle = 2 * math.pi * i / max(len(nodes), 1)
         d, uid = node.split(":", 1)
         placed.append({"x": round(center + RADIUS * math.cos(angle), 1), "y": round(center + RADIUS * math.sin(angle), 1),
-                       "label": _short(d, uid), "title": f"{d} {uid} {site.store.title(d, uid)}",
+                       "label": _short(site.library.short(d), uid), "title": f"{d} {uid} {site.store.title(d, uid)}",
                        "url": url_for(d, uid), "kind": kind})
     groups = {k: v for k, v in groups.items() if not k.startswith("defines")}
     return render(request, "graph.html", doc=site.store.doc(doc), unit=u, nodes=placed, size=GRAPH_SIZE,
                   center=center, groups={k: len(v) for k, v in groups.items()})
 
 
-SHORT_DOCS = {"it-laws": "IT", "es-laws": "ES", "it-norms": "NI", "it-timeref": "TR", "it-burraco": "BU"}
-
-
-def _short(doc: str, unit: str) -> str:
-    """A node's label: "IT 27", "NI 40", "TR licitazione" (long topic slugs cut)."""
-    return f"{SHORT_DOCS.get(doc, doc)} {unit if len(unit) <= 9 else unit[:8] + '…'}"
+def _short(mark: str, unit: str) -> str:
+    """A node's label: "IT 27", "NI 40", "TR licitazione" (the manifest's `short` mark; long
+    topic slugs cut)."""
+    return f"{mark} {unit if len(unit) <= 9 else unit[:8] + '…'}"

@@ -53,8 +53,9 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    docs = request.app.state.site.store.export["documents"]
-    return render(request, "home.html", documents=docs, autofocus=True)
+    site = request.app.state.site
+    return render(request, "home.html", documents=site.store.export["documents"], autofocus=True,
+                  laws=site.library.laws_in_force)
 
 
 @router.get("/search", response_class=HTMLResponse)
@@ -79,8 +80,9 @@ async def compare(request: Request, n: str) -> Response:
     if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= 93:
         raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to 93.")
     site = request.app.state.site
-    it, es = site.store.unit("it-laws", n), site.store.unit("es-laws", n)
-    return render(request, "compare.html", n=int(n), it_title=it["title"], es_title=es["title"],
+    new, old = site.library.laws_in_force, site.library.counterpart(site.library.laws_in_force)
+    it, es = site.store.unit(new, n), site.store.unit(old, n)
+    return render(request, "compare.html", n=int(n), it_title=it["title"], es_title=es["title"], it_doc=new, es_doc=old,
                   rows=compare_rows(site, n, it, es))
 
 
@@ -90,7 +92,9 @@ def compare_rows(site: Any, n: str, it: dict[str, Any], es: dict[str, Any]) -> l
     it, each governing concordance row's note once, and links to the other edition's clauses
     the row names (where a Spanish clause went, where an Italian one came from)."""
     rows = site.pairing.law_rows(n, it["clauses"], es["clauses"])
-    sides = {"it": _Side("it-laws", n, it, site), "es": _Side("es-laws", n, es, site)}
+    new = site.library.laws_in_force
+    old = site.library.counterpart(new)
+    sides = {"it": _Side(new, n, it, site), "es": _Side(old, n, es, site)}  # the concordance's columns
     at = {(side, getattr(r, side)): i for i, r in enumerate(rows) for side in sides
           if getattr(r, side) and getattr(r, f"show_{side}")}
     noted: set[Any] = set()
@@ -172,7 +176,7 @@ async def unit(request: Request, doc: str, unit: str) -> Response:
 
 def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, Any]:
     from .api import unit_links
-    links = unit_links(site.store, site.parallels, d["id"], u["id"])
+    links = unit_links(site.store, site.library, site.parallels, d["id"], u["id"])
     out_cits = site.store.outgoing(d["id"], u["id"])
     levels = clause_depths(u)
     by_clause: dict[str, dict[str, list[Any]]] = {}

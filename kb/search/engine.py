@@ -17,11 +17,12 @@ import numpy as np
 
 from ..clauseid import article_of, readable
 from ..concordance import Concordance
+from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, terms
 from .glossary import Glossary, Thesaurus
 from .index import INDEX_NAME, open_index
-from .ranking import OTHER_GAME, UnitRanker
+from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
 from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
@@ -99,12 +100,13 @@ class SearchEngine:
         # per document number, as arrays: doc, unit, clause, kind, lang
         self.columns = {name: np.array([stored[n][name] for n in range(self.scorer.doc_count)])
                         for name in ("doc", "unit", "clause", "kind", "lang")}
-        self.other_game_docs = self.columns["doc"] == OTHER_GAME
+        self.library = Library.of(store.export["documents"])
+        self.other_game_docs = np.isin(self.columns["doc"], self.library.ids(OTHER_GAME))
         self.unit_kind = {(d["id"], u["id"]): u["kind"] for d in store.export["documents"] for u in d["units"]}
         self.kinds = sorted(set(self.unit_kind.values()))
         self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
         keys = list(zip(*(self.columns[name].tolist() for name in ("doc", "unit", "clause"))))
-        self.ranker = UnitRanker(keys, self.unit_kind, self.doc_lang, _lifts(store.export))
+        self.ranker = UnitRanker(keys, self.unit_kind, self.library, _lifts(store.export))
 
     @classmethod
     def open(cls, gen: Path, store: Store) -> "SearchEngine":
@@ -123,10 +125,10 @@ class SearchEngine:
             return Result(p.text, 0, [], page=page, limit=limit)
         prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(p), QUERY_PREFERENCE)
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
-        other_game = doc == OTHER_GAME or self._about_other_game(p)
+        other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
-        facets = _facets(units)
+        facets = _facets(units, self.library)
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
         start = (page - 1) * limit
         if suggestion:  # highlight what the corrected words found
@@ -223,7 +225,8 @@ class SearchEngine:
                 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[tuple[str, str, str]]]:
         if n is None:
             return None, [], []
-        candidates = [d for d in n.docs if (not doc or d == doc) and (not lang or self._lang(d) == lang)]
+        wanted = [d for kind, in_lang in n.wants for d in self.library.ids(kind, in_lang)]
+        candidates = [d for d in wanted if (not doc or d == doc) and (not lang or self._lang(d) == lang)]
         targets = [t for t in (self._existing(d, n) for d in candidates) if t]
         if not targets:
             return None, [], []
@@ -231,8 +234,8 @@ class SearchEngine:
         if len(targets) > 1 and ui:
             chosen = [t for t in targets if self._lang(t["doc"]) == ui] or targets
         pinned = [(t["doc"], t["unit"], t["clause"]) for t in chosen]
-        for d in ("it-laws", "es-laws"):  # then the same Law in the other edition, for comparison
-            if chosen[0]["doc"] in ("it-laws", "es-laws") and d not in {t["doc"] for t in chosen}:
+        for d in self.library.laws:  # then the same Law in the other edition, for comparison
+            if self.library.is_laws(chosen[0]["doc"]) and d not in {t["doc"] for t in chosen}:
                 other = self._existing(d, n)
                 if other:
                     pinned.append((d, other["unit"], other["clause"]))
@@ -265,17 +268,18 @@ class SearchEngine:
                                        if c["text"] and c["id"].startswith(clause["id"])), "")
         return Hit(doc, unit_id, clause["id"], unit["kind"], unit.get("title") or "", lang,
                    snippet(text, p, lang), url_for(doc, unit_id, clause["id"]), round(score, 3),
-                   _label(doc, unit, clause), self._parallel(doc, clause["id"]))
+                   _label(self.library.is_laws(doc), unit, clause), self._parallel(doc, clause["id"]))
 
     def _parallel(self, doc: str, clause: str) -> list[dict[str, Any]]:
-        if self.concordance is None or doc not in ("it-laws", "es-laws"):
+        other = self.library.counterpart(doc)
+        if self.concordance is None or other is None:
             return []
-        if doc == "it-laws":
+        if doc == self.library.laws_in_force:  # the concordance pairs the edition in force with the one before
             rows = self.concordance.parallels_2017(clause)
-            pairs = [("es-laws", r.es, r.relation) for r in rows if r.es]
+            pairs = [(other, r.es, r.relation) for r in rows if r.es]
         else:
             found = self.concordance.row_for_2007(clause)
-            pairs = [("it-laws", found[0].it, found[0].relation)] if found and found[0].it else []
+            pairs = [(other, found[0].it, found[0].relation)] if found and found[0].it else []
         return [{"doc": d, "unit": article_of(cid), "clause": cid, "label": readable(cid), "relation": relation,
                  "url": url_for(d, article_of(cid), cid)} for d, cid, relation in pairs]
 
@@ -318,11 +322,12 @@ def _lifts(export: dict[str, Any]) -> dict[tuple[str, str, str], list[tuple[str,
     """Time-reference entries and norm paragraphs → the Law clauses they annotate or integrate
     (for an entry: its 2007 clause and, through the concordance, the 2017 one)."""
     out: dict[tuple[str, str, str], list[tuple[str, str, str]]] = {}
-    parents = {(d["id"], u["id"], c["id"]): c["parent"] for d in export["documents"] if d["kind"] == "timeref"
+    timerefs = Library.of(export["documents"]).ids(TIMEREF)
+    parents = {(d["id"], u["id"], c["id"]): c["parent"] for d in export["documents"] if d["id"] in timerefs
                for u in d["units"] for c in u["clauses"] if c["parent"]}
     for c in export["citations"]:
         s = c["source"]
-        if s["doc"] == "it-timeref" and c["where"] == "ref":
+        if s["doc"] in timerefs and c["where"] == "ref":
             targets = [t for t in (c.get("target_2017"), c["target"] if c["resolved"] else None) if t]
         elif c["kind"] == "integrates" and c["resolved"]:
             targets = [c["target"]]
@@ -340,17 +345,18 @@ def _stems(p: Plan, lang: str | None) -> list[str]:
     return [stem(lang, w) or w for w in p.words] if lang else list(p.words)
 
 
-def _facets(units: list[tuple[tuple[str, str], Any]]) -> dict[str, dict[str, int]]:
+def _facets(units: list[tuple[tuple[str, str], Any]], library: Library) -> dict[str, dict[str, int]]:
     by_doc: dict[str, int] = {}
     for (doc, _), _ in units:
         by_doc[doc] = by_doc.get(doc, 0) + 1
-    langs = {"it": sum(n for d, n in by_doc.items() if d != "es-laws"), "es": by_doc.get("es-laws", 0)}
+    langs = {lang: sum(n for d, n in by_doc.items() if library.lang(d) == lang)
+             for lang in dict.fromkeys(e.lang for e in library.entries)}  # in the manifest's order
     return {"doc": dict(sorted(by_doc.items())), "lang": {k: v for k, v in langs.items() if v}}
 
 
-def _label(doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> str:
+def _label(of_laws: bool, unit: dict[str, Any], clause: dict[str, Any]) -> str:
     if clause["id"] == unit["id"]:
         return unit["id"] if unit["kind"] in ("article", "norm") else (unit.get("title") or unit["id"])
-    if doc in ("it-laws", "es-laws") and unit["kind"] == "article":
+    if of_laws and unit["kind"] == "article":
         return readable(clause["id"])
     return clause.get("label") or clause["id"]

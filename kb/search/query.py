@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh import query as Q
 
+from ..library import LAWS, NORMS
 from .analysis import ANALYZERS, LANGS, PLAIN, terms
 from .glossary import Glossary, Thesaurus
 
@@ -49,7 +50,7 @@ class NumberQuery:
 
     article: str
     clause: str        # compact id, section upper case: "27B1a"
-    docs: tuple[str, ...]  # candidate documents, preferred first
+    wants: tuple[tuple[str, str | None], ...]  # (kind, language) of the documents meant, preferred first
 
 
 def number_query(text: str) -> NumberQuery | None:
@@ -63,14 +64,14 @@ def number_query(text: str) -> NumberQuery | None:
     sec = (m["sec"] or "").upper()
     clause = m["art"] + sec + (m["num"] or "") + (m["item"] or "").lower() + (m["roman"] or "").lower()
     if m["norm"]:
-        docs: tuple[str, ...] = ("it-norms",)
+        wants: tuple[tuple[str, str | None], ...] = ((NORMS, None),)
     elif m["it"]:
-        docs = ("it-laws",)
+        wants = ((LAWS, "it"),)  # "art." / "articolo": the Italian edition
     elif m["es"]:
-        docs = ("es-laws",)
+        wants = ((LAWS, "es"),)  # "artículo": the Spanish one
     else:
-        docs = ("it-laws", "es-laws")
-    return NumberQuery(m["art"], clause, docs)
+        wants = ((LAWS, None),)
+    return NumberQuery(m["art"], clause, wants)
 
 
 # ---------------------------------------------------------------- intent

@@ -12,13 +12,13 @@ from typing import Iterable
 
 import numpy as np
 
+from ..library import OTHER_GAME, Library
 from .index import UNIT_LEVEL
 
 KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.6}  # the Laws answer first
-OTHER_GAME, OTHER_GAME_WEIGHT = "it-burraco", 0.5  # a different game: first only when asked about
+OTHER_GAME_WEIGHT = 0.5  # a different game (the manifest's kind `code`): first only when asked about
 SECOND_CLAUSE_WEIGHT = 0.1
 UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
-PARALLEL_DOC = {"it-laws": "es-laws", "es-laws": "it-laws"}
 PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
@@ -28,10 +28,11 @@ Ranked = list[tuple[tuple[str, str], tuple[str, float]]]  # (doc, unit) → (bes
 
 
 class UnitRanker:
-    def __init__(self, keys: list[Key], unit_kind: dict[tuple[str, str], str], doc_lang: dict[str, str],
+    def __init__(self, keys: list[Key], unit_kind: dict[tuple[str, str], str], library: Library,
                  lifts: dict[Key, list[Key]]):
         """`keys`: the identity of each index document by number; `lifts`: clause → the
-        Law clauses it annotates or integrates."""
+        Law clauses it annotates or integrates; the library says each document's language,
+        which editions of the Laws pair up and which document is another game."""
         self.units = sorted(unit_kind)  # a unit's number is its rank in (doc, unit) order
         number = {u: i for i, u in enumerate(self.units)}
         names = sorted({c for _, _, c in keys} | {u for _, u in self.units}
@@ -46,12 +47,13 @@ class UnitRanker:
                  for t in targets if t[:2] in number]
         self.lift_src, self.lift_unit, self.lift_clause = _columns(pairs, 3)
         self.unit_clause = np.array([ordinal[u] for _, u in self.units], dtype=np.intp)  # the unit's own id
-        parallel = [(number[(d, u)], number[(PARALLEL_DOC[d], u)]) for (d, u), kind in unit_kind.items()
-                    if kind == "article" and d in PARALLEL_DOC and (PARALLEL_DOC[d], u) in number]
+        other = {d: library.counterpart(d) for d in library.laws}
+        parallel = [(number[(d, u)], number[(other[d], u)]) for (d, u), kind in unit_kind.items()
+                    if kind == "article" and other.get(d) and (other[d], u) in number]
         self.parallel_src, self.parallel_dst = _columns(parallel, 2)
         self.kind = np.array([unit_kind[u] for u in self.units])
-        self.lang = np.array([doc_lang[d] for d, _ in self.units])
-        self.other_game = np.array([d == OTHER_GAME for d, _ in self.units])
+        self.lang = np.array([library.lang(d) for d, _ in self.units])
+        self.other_game = np.array([d in library.ids(OTHER_GAME) for d, _ in self.units])
         self.kind_weight = np.array([KIND_WEIGHT.get(unit_kind[u], 1.0) for u in self.units])
 
     def rank(self, scores: np.ndarray, intent: str | None = None, prefer: tuple[str | None, float] = (None, 1.0),

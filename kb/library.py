@@ -1,0 +1,98 @@
+"""The documents as data: their kinds, editions, languages and what they cite, from the manifest.
+
+No module outside the manifest, the parsers and the curated tables names a document:
+it asks the library for the Laws in force, the other edition of a Law, the norms,
+the time references or the other game, by the kind the manifest gives each document
+(`laws`, `norms`, `timeref`, `code`). A new edition of the Laws is a manifest entry.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Iterable
+
+LAWS, NORMS, TIMEREF, OTHER_GAME = "laws", "norms", "timeref", "code"  # the manifest's kinds
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    lang: str
+    kind: str
+    edition: str
+    cites: str | None = None          # the document it cites by bare number
+    cites_edition: str | None = None  # the edition of the Laws its numbers are written in
+    short: str = ""                   # a two-letter mark for tight places (graph labels)
+
+
+@dataclass(frozen=True)
+class Library:
+    entries: tuple[Entry, ...]
+
+    @classmethod
+    def of(cls, documents: Iterable[Any]) -> "Library":
+        """From the export's document dicts or the model's Documents alike."""
+        return cls(tuple(_entry(d) for d in documents))
+
+    def get(self, doc: str) -> Entry | None:
+        return self._by_id.get(doc)
+
+    def lang(self, doc: str) -> str | None:
+        entry = self.get(doc)
+        return entry.lang if entry else None
+
+    def ids(self, kind: str, lang: str | None = None) -> tuple[str, ...]:
+        """The documents of a kind (in one language), the newest edition first."""
+        found = [e for e in self.entries if e.kind == kind and (lang is None or e.lang == lang)]
+        return tuple(e.id for e in sorted(found, key=lambda e: e.edition, reverse=True))
+
+    def first(self, kind: str) -> str | None:
+        found = self.ids(kind)
+        return found[0] if found else None
+
+    @cached_property
+    def laws(self) -> tuple[str, ...]:
+        """The editions of the Laws, the one in force (newest) first."""
+        return self.ids(LAWS)
+
+    @property
+    def laws_in_force(self) -> str | None:
+        return self.laws[0] if self.laws else None
+
+    def is_laws(self, doc: str) -> bool:
+        return doc in self.laws
+
+    def counterpart(self, doc: str) -> str | None:
+        """The edition a Law is compared with: the one in force for an older edition, the
+        newest older one for the edition in force."""
+        if doc not in self.laws or len(self.laws) < 2:
+            return None
+        return self.laws[1] if doc == self.laws[0] else self.laws[0]
+
+    def laws_in(self, lang: str) -> str | None:
+        """The newest edition of the Laws written in a language."""
+        found = self.ids(LAWS, lang)
+        return found[0] if found else None
+
+    def edition(self, doc: str) -> str | None:
+        entry = self.get(doc)
+        return entry.edition if entry else None
+
+    def cites(self, doc: str) -> str | None:
+        """The Laws a document's bare numbers refer to (the Laws in force when it does not say)."""
+        entry = self.get(doc)
+        return (entry.cites if entry and entry.cites else None) or self.laws_in_force
+
+    def short(self, doc: str) -> str:
+        entry = self.get(doc)
+        return entry.short if entry and entry.short else doc
+
+    @cached_property
+    def _by_id(self) -> dict[str, Entry]:
+        return {e.id: e for e in self.entries}
+
+
+def _entry(d: Any) -> Entry:
+    field = (lambda k: d.get(k)) if isinstance(d, dict) else (lambda k: getattr(d, k, None) or d.meta.get(k))
+    return Entry(field("id"), field("lang"), field("kind"), str(field("edition") or ""), field("cites"),
+                 field("cites_edition"), field("short") or "")

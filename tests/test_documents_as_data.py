@@ -1,0 +1,41 @@
+"""Documents as data (issue 12, part 3): outside the manifest, the parsers and the curated
+tables, no code or template names a document; it asks the library (kb/library.py), which
+reads each document's kind, edition, language and citations from the manifest."""
+import re
+from pathlib import Path
+
+import pytest
+
+from kb.corpus import load_manifest
+from kb.library import Library
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC_IDS = [e.id for e in load_manifest()]
+# the shipped code; tests, scripts and measure/ name the pages they ask for, as a user would
+CODE = sorted(p for folder in ("kb", "web") for p in (ROOT / folder).rglob("*")
+              if p.suffix in (".py", ".html", ".js") and "parse" not in p.relative_to(ROOT).parts)
+
+
+@pytest.mark.parametrize("path", CODE, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_document_id_is_written_in_code_or_templates(path):
+    text = path.read_text(encoding="utf-8")
+    code = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    code = re.sub(r'"""(?:.|\n)*?"""', "", code)  # docstrings may name examples
+    assert [d for d in DOC_IDS if f'"{d}"' in code or f"'{d}'" in code or f"/{d}" in code] == []
+
+
+def test_the_library_reads_roles_editions_and_pairs_from_the_manifest(export):
+    library = Library.of(export["documents"])
+    assert library.laws == ("it-laws", "es-laws")  # the edition in force (2017) first
+    assert library.counterpart("it-laws") == "es-laws" and library.counterpart("es-laws") == "it-laws"
+    assert library.counterpart("it-norms") is None
+    assert library.cites("it-timeref") == "es-laws" and library.cites("it-norms") == "it-laws"
+    assert library.laws_in("es") == "es-laws" and library.short("it-norms") == "NI"
+
+
+def test_a_third_edition_of_the_laws_pairs_with_the_one_in_force():
+    from kb.library import Entry
+    library = Library((Entry("a-laws", "it", "laws", "2017"), Entry("b-laws", "es", "laws", "2007"),
+                       Entry("c-laws", "en", "laws", "2027")))
+    assert library.laws_in_force == "c-laws"
+    assert library.counterpart("c-laws") == "a-laws" and library.counterpart("b-laws") == "c-laws"
