@@ -24,9 +24,10 @@ from typing import Any, Iterator
 from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
 from .citations import extract
 from .concordance import Concordance, load_corrections
-from .corpus import CHECKOUT, CORPUS_DIR, load_documents
+from .corpus import CHECKOUT, CORPUS_DIR, CorpusError, load_documents, load_manifest
 from .export import dumps, export_dict
 from .graph import build_graph, write_graph
+from .search.analysis import LANGS
 from .search.index import INDEX_NAME, open_index, write_index
 
 EXPORT_NAME = "kb.json"
@@ -87,6 +88,7 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
 
 
 def _build(build_dir: Path, corpus_dir: Path) -> Path:
+    check_languages(load_manifest(corpus_dir))
     documents = load_documents(corpus_dir)
     concordance = Concordance.load(corpus_dir / "concordance.tsv")
     citations = extract(documents, concordance, load_corrections(corpus_dir / "ref-corrections.tsv"))
@@ -107,6 +109,17 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
         raise
     prune(build_dir)
     return gen / EXPORT_NAME
+
+
+def check_languages(entries: list[Any]) -> None:
+    """A document in a language the knowledge base cannot analyse fails the build, naming
+    what is missing, before anything is parsed or written."""
+    for e in entries:
+        lang = e.fields["lang"]
+        if lang not in LANGS:
+            raise CorpusError(f"document {e.id}: language {lang!r} is not supported: search analyses "
+                              f"{', '.join(LANGS)} (kb/search/analysis.py: a stemmer, stop words and an "
+                              f"index field body_{lang} are needed; citations read Italian and Spanish)")
 
 
 def switch(build_dir: Path, gen: Path) -> None:

@@ -39,3 +39,16 @@ def test_a_third_edition_of_the_laws_pairs_with_the_one_in_force():
                        Entry("c-laws", "en", "laws", "2027")))
     assert library.laws_in_force == "c-laws"
     assert library.counterpart("c-laws") == "a-laws" and library.counterpart("b-laws") == "c-laws"
+
+
+def test_a_document_in_a_language_without_an_analyzer_fails_the_build_and_says_what_is_missing(tmp_path):
+    import shutil
+    from kb import build as builder
+    from kb.corpus import CORPUS_DIR, CorpusError
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, corpus)
+    manifest = (corpus / "manifest.toml").read_text(encoding="utf-8")
+    (corpus / "manifest.toml").write_text(manifest.replace('lang = "es"', 'lang = "en"', 1), encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"es-laws: language 'en' is not supported.*body_en"):
+        builder.build(tmp_path / "build", corpus)
+    assert not list((tmp_path / "build").glob("gen-*"))  # nothing written
