@@ -38,6 +38,10 @@ CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
+LAYOUT = 2                      # what a generation holds; a generation of another layout is not one to read
+COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
+READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "thesaurus.tsv", "clock.tsv",
+                 "unresolved.tsv")  # the corpus files readers open in a generation
 LOCK = ".lock"                  # held while a build writes, switches and prunes
 
 
@@ -89,26 +93,37 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
 
 def _build(build_dir: Path, corpus_dir: Path) -> Path:
     check_languages(load_manifest(corpus_dir))
-    documents = load_documents(corpus_dir)
-    concordance = Concordance.load(corpus_dir / "concordance.tsv")
-    citations = extract(documents, concordance, load_corrections(corpus_dir / "ref-corrections.tsv"))
-    export = export_dict(documents, [c.to_dict() for c in citations])
     gen = Path(tempfile.mkdtemp(dir=build_dir, prefix=GENERATION_PREFIX))
     try:
-        shutil.copytree(corpus_dir, gen / CORPUS_COPY)
+        corpus = copy_corpus(corpus_dir, gen / CORPUS_COPY)  # parsed from the copy: what it holds is what was built
+        documents = load_documents(corpus)
+        concordance = Concordance.load(corpus / "concordance.tsv")
+        citations = extract(documents, concordance, load_corrections(corpus / "ref-corrections.tsv"))
+        export = export_dict(documents, [c.to_dict() for c in citations])
         write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
         write_index(export, gen / INDEX_NAME)
         compile_catalogs(gen / CATALOGS)
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
-        (gen / STAMP_NAME).write_text(source_stamp(corpus_dir) + "\n", encoding="utf-8")
+        (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
         verify(gen)
-        (gen / COMPLETE).write_text("verified\n", encoding="utf-8")
+        (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
         raise
     prune(build_dir)
     return gen / EXPORT_NAME
+
+
+def copy_corpus(src: Path, dst: Path) -> Path:
+    """The corpus's files into the generation, writable whatever their source's mode (a
+    read-only checkout must not make a generation that pruning cannot remove)."""
+    for path in sorted(src.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            target = dst / path.relative_to(src)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+    return dst
 
 
 def check_languages(entries: list[Any]) -> None:
@@ -154,8 +169,10 @@ def verify(gen: Path) -> None:
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_index(gen)
-    if not (gen / GRAPH_NAME).exists() or not (gen / CORPUS_COPY / "manifest.toml").exists():
-        raise BuildError(f"incomplete build at {gen}: no graph or no copy of the corpus")
+    missing = [name for name in (GRAPH_NAME, *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
+               if not (gen / name).is_file()]
+    if missing:
+        raise BuildError(f"incomplete build at {gen}: no {', '.join(missing)}")
     if not all(mo_path(gen / CATALOGS, locale).exists() for locale in LOCALES):
         raise BuildError(f"incomplete build at {gen}: no interface catalogs")
 
@@ -238,10 +255,12 @@ def readable_generations(build_dir: Path) -> list[Path]:
 
 
 def _completed_at(gen: Path) -> float | None:
-    """When the generation was verified complete; None if it is not (or went meanwhile)."""
+    """When the generation was verified complete; None if it is not, is of another layout
+    (an older kb's), or went meanwhile."""
     try:
-        return (gen / COMPLETE).stat().st_mtime
-    except OSError:
+        marker = gen / COMPLETE
+        return marker.stat().st_mtime if marker.read_text(encoding="utf-8") == COMPLETE_TEXT else None
+    except (OSError, UnicodeDecodeError):
         return None
 
 
@@ -273,7 +292,7 @@ def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> 
         stamp = (gen / STAMP_NAME).read_text(encoding="utf-8").strip()
     except (BuildError, OSError):
         return False
-    return (gen / COMPLETE).exists() and stamp == source_stamp(corpus_dir)
+    return _completed_at(gen) is not None and stamp == source_stamp(corpus_dir)
 
 
 def ensure_build(build_dir: Path | None = None) -> Path:

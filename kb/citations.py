@@ -75,7 +75,8 @@ class Corpus:
         self.docs = {d.id: d for d in documents}
         self.library = Library.of(documents)
         self.laws_in_force = self.library.laws_in_force or ""
-        self.laws_before = self.library.counterpart(self.laws_in_force) or ""  # the edition the concordance maps from
+        self.laws_before = self.library.older or ""  # the concordance maps its clauses…
+        self.laws_after = self.library.newer or ""   # …to these (`target_2017`)
         self.norms = self.library.first(NORMS) or ""
         self.clauses = {d.id: {u.id: {c.id for c in u.clauses} for u in d.units} for d in documents}
         self.appendix_by_number = {
@@ -115,7 +116,7 @@ def unit_citations(doc: Document, unit: Unit, corpus: Corpus, concordance: Conco
         for note in clause.notes:
             yield from text_citations(doc, unit, clause.id, note.text, "note", corpus, concordance)
         if "law_clause" in clause.extra:
-            target, ok = corpus.law_target(corpus.laws_in_force, clause.extra["law_clause"])
+            target, ok = corpus.law_target(cited_laws(doc, corpus), clause.extra["law_clause"])
             raw = clause.label or clause.extra["law_clause"]  # a heading "Procedura incorretta (20G3)"
             yield Citation((doc.id, unit.id, clause.id), raw, target, "integrates", ok, "label")
         if clause.extra.get("ref"):
@@ -145,7 +146,7 @@ def text_citations(doc: Document, unit: Unit, clause: str, text: str, where: str
             if last_law is None or not last_law.target.clause:
                 continue
             c = _law_item(c, last_law, corpus)
-        if c.kind in ("internal", "cross") and c.target.doc in (corpus.laws_in_force, corpus.laws_before):
+        if c.kind in ("internal", "cross") and corpus.library.is_laws(c.target.doc):
             last_law = c
         c.where, c.span = where, (m.start, m.end)
         if c.target.doc == corpus.laws_before and doc.id != corpus.laws_before and concordance is not None:
@@ -199,13 +200,13 @@ def to_2017(concordance: Concordance, cid: str, corpus: Corpus) -> Target | None
     """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
     found = concordance.row_for_2007(cid)
     if found is None:
-        target, ok = corpus.law_target(corpus.laws_in_force, cid)
+        target, ok = corpus.law_target(corpus.laws_after, cid)
         return target if ok else None
     row, below = found
     if not row.it:
         return None
-    it = carry(row, below, lambda cid: corpus.law_target(corpus.laws_in_force, cid)[1])
-    return corpus.law_target(corpus.laws_in_force, it)[0]
+    it = carry(row, below, lambda cid: corpus.law_target(corpus.laws_after, cid)[1])
+    return corpus.law_target(corpus.laws_after, it)[0]
 
 
 def unit_names(doc: Document, unit: Unit) -> tuple[dict[str, str], dict[str, str]]:
@@ -282,7 +283,7 @@ def entry_citation(doc: Document, unit: Unit, clause: str, ref: str, corpus: Cor
     target, ok = corpus.law_target(cited_laws(doc, corpus), cid)
     c = Citation((doc.id, unit.id, clause), ref, target, "cross", ok, "ref")
     if correction:
-        c.target_2017 = corpus.law_target(corpus.laws_in_force, correction.reads_2017)[0]
+        c.target_2017 = corpus.law_target(corpus.laws_after, correction.reads_2017)[0]
         c.extra.update(as_written=normalize_ref(ref), correction=correction.note)
     elif concordance is not None:
         c.target_2017 = to_2017(concordance, cid, corpus)

@@ -76,8 +76,7 @@ class Pairing:
     def from_export(cls, concordance: Concordance, export: Mapping[str, Any]) -> "Pairing":
         """The pairing of the Law articles of the 2017 and 2007 editions in an export."""
         library = Library.of(export["documents"])
-        new = library.laws_in_force or ""
-        old = library.counterpart(new) or ""
+        new, old = library.newer or "", library.older or ""
         ids = {d["id"]: [c["id"] for u in d["units"] if u["kind"] == "article" for c in u["clauses"]]
                for d in export["documents"] if d["id"] in (new, old)}
         return cls(concordance, ids.get(new, []), ids.get(old, []))

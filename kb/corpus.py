@@ -28,7 +28,8 @@ CORPUS_DIR = built_in_corpus()
 
 # Manifest keys that become document metadata in the export (beyond id/title/lang/kind/edition).
 META_KEYS = ("issuer", "effective", "effective_text", "adopted", "adopted_text",
-             "cites", "cites_edition", "gaps", "source", "original", "short")
+             "cites", "cites_edition", "gaps", "source", "original", "short",
+             "maps_to")
 
 
 class CorpusError(Exception):

@@ -91,8 +91,7 @@ def _add_citation(g: nx.MultiDiGraph, c: dict[str, Any], library: Library) -> No
 
 
 def _add_parallels(g: nx.MultiDiGraph, concordance: Concordance, library: Library) -> None:
-    new = library.laws_in_force  # the concordance maps the edition before to the one in force
-    old = library.counterpart(new) if new else None
+    new, old = library.newer, library.older  # the concordance maps old's clauses to new's
     if not new or not old:
         return
     for row in concordance.rows:

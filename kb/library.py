@@ -23,6 +23,7 @@ class Entry:
     cites: str | None = None          # the document it cites by bare number
     cites_edition: str | None = None  # the edition of the Laws its numbers are written in
     short: str = ""                   # a two-letter mark for tight places (graph labels)
+    maps_to: str | None = None        # the edition the concordance maps this one's clauses to
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class Library:
     def ids(self, kind: str, lang: str | None = None) -> tuple[str, ...]:
         """The documents of a kind (in one language), the newest edition first."""
         found = [e for e in self.entries if e.kind == kind and (lang is None or e.lang == lang)]
-        return tuple(e.id for e in sorted(found, key=lambda e: e.edition, reverse=True))
+        return tuple(e.id for e in sorted(found, key=_edition_order, reverse=True))
 
     def first(self, kind: str) -> str | None:
         found = self.ids(kind)
@@ -62,12 +63,28 @@ class Library:
     def is_laws(self, doc: str) -> bool:
         return doc in self.laws
 
+    @cached_property
+    def pair(self) -> tuple[str, str] | None:
+        """(older, newer): the two editions of the Laws the concordance maps, as the manifest
+        says (`maps_to`); the concordance's `es` column holds the older's ids, `it` the newer's."""
+        for e in self.entries:
+            if e.maps_to and self.get(e.maps_to):
+                return e.id, e.maps_to
+        return None
+
+    @property
+    def newer(self) -> str | None:
+        return self.pair[1] if self.pair else None
+
+    @property
+    def older(self) -> str | None:
+        return self.pair[0] if self.pair else None
+
     def counterpart(self, doc: str) -> str | None:
-        """The edition a Law is compared with: the one in force for an older edition, the
-        newest older one for the edition in force."""
-        if doc not in self.laws or len(self.laws) < 2:
+        """The edition a Law is compared with: the other side of the concordance's pair."""
+        if not self.pair or doc not in self.pair:
             return None
-        return self.laws[1] if doc == self.laws[0] else self.laws[0]
+        return self.pair[1] if doc == self.pair[0] else self.pair[0]
 
     def laws_in(self, lang: str) -> str | None:
         """The newest edition of the Laws written in a language."""
@@ -95,4 +112,10 @@ class Library:
 def _entry(d: Any) -> Entry:
     field = (lambda k: d.get(k)) if isinstance(d, dict) else (lambda k: getattr(d, k, None) or d.meta.get(k))
     return Entry(field("id"), field("lang"), field("kind"), str(field("edition") or ""), field("cites"),
-                 field("cites_edition"), field("short") or "")
+                 field("cites_edition"), field("short") or "", field("maps_to"))
+
+
+def _edition_order(e: Entry) -> tuple[int, str]:
+    """Editions compare as years ("2007" < "2017" < "2027"), whatever their length."""
+    digits = "".join(ch for ch in e.edition if ch.isdigit())
+    return (int(digits) if digits else 0, e.edition)

@@ -177,6 +177,22 @@ def sample_memory(pid: int, every: float, stop: threading.Event, samples: list[i
         samples.append(round(resident_mb(pid)))
 
 
+def serves_the_latest_build(port: int, build_dir: Path, wait: float = 120) -> bool:
+    """After the run: does the server come to serve the last build (loading takes a while on a
+    busy machine; a build may land just before the end)?"""
+    latest, deadline = builder.generation(build_dir).name, time.monotonic() + wait
+    while time.monotonic() < deadline:
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
+        conn.request("GET", "/api/docs")
+        r = conn.getresponse()
+        r.read()
+        conn.close()
+        if r.getheader("x-build") == latest:
+            return True
+        time.sleep(0.5)
+    return False
+
+
 def soak(args: argparse.Namespace, build_dir: Path) -> dict:
     words = vocabulary(build_dir)
     with serving(build_dir) as (port, pid):
@@ -193,13 +209,14 @@ def soak(args: argparse.Namespace, build_dir: Path) -> dict:
         stop.set()
         for t in threads:
             t.join()
+        latest = serves_the_latest_build(port, build_dir)
         rss_end = resident_mb(pid)
     return {"minutes": args.minutes, "clients": args.clients, "idle_sockets": args.idle,
             "requests": len(run.latencies) + run.hostile, "hostile": run.hostile, "errors": len(run.errors),
             "error_samples": run.errors[:5], "p50_ms": round(percentile(run.latencies, 50), 1),
             "p99_ms": round(percentile(run.latencies, 99), 1), "rss_start_mb": round(rss_start),
             "rss_end_mb": round(rss_end), "rss_every_tenth_mb": memory, "rebuilds": len(rebuilds), "rebuilds_failed": sum(c != 0 for c in rebuilds),
-            "builds_served": len(run.builds_seen - {""})}
+            "builds_served": len(run.builds_seen - {""}), "serves_the_latest_build": latest}
 
 
 def build_storm(args: argparse.Namespace, build_dir: Path) -> dict:
@@ -255,6 +272,7 @@ def main() -> int:
         result = (build_storm if args.build_storm else soak)(args, build_dir)
     print(json.dumps(result, indent=1, ensure_ascii=False))
     bad = result.get("errors", 0) or result.get("rebuilds_failed", 0) or result.get("failed", 0) \
+        or result.get("serves_the_latest_build") is False \
         or result.get("reads_not_200", 0) or result.get("current_incomplete_after_a_round", 0)
     return 1 if bad else 0
 

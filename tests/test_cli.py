@@ -62,7 +62,7 @@ def corrupt_build(tmp_path):
     gen.mkdir()
     (gen / "kb.json").write_text("{not json")
     (gen / "stamp").write_text(builder.source_stamp() + "\n")
-    (gen / builder.COMPLETE).write_text("verified\n")
+    (gen / builder.COMPLETE).write_text(builder.COMPLETE_TEXT)
     builder.switch(tmp_path, gen)
     return tmp_path
 

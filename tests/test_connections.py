@@ -78,7 +78,7 @@ def test_headers_trickled_past_the_deadline_get_a_408_at_the_deadline(server):
                 break
         took = time.monotonic() - started
     assert reply.startswith(b"HTTP/1.1 408") and b"content-security-policy:" in reply
-    assert took < protocol.HEADER_TIMEOUT + 1.5
+    assert took < protocol.HEADER_TIMEOUT + 4  # at the deadline, not at the end of the trickle (3 deadlines)
 
 
 def test_a_malformed_request_gets_a_400_with_the_security_headers(server):
@@ -96,7 +96,7 @@ def test_idle_sockets_beyond_the_cap_do_not_lock_readers_out(server):
 
 
 def test_past_the_cap_the_oldest_waiting_connection_is_the_one_closed(server):
-    time.sleep(0.5)  # the sockets of earlier tests are gone
+    time.sleep(1.0)  # the sockets of earlier tests are gone
     oldest = socket.create_connection((HOST, server))
     time.sleep(0.05)
     others = [socket.create_connection((HOST, server)) for _ in range(protocol.MAX_CONNECTIONS)]

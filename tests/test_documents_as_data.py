@@ -31,14 +31,16 @@ def test_the_library_reads_roles_editions_and_pairs_from_the_manifest(export):
     assert library.counterpart("it-norms") is None
     assert library.cites("it-timeref") == "es-laws" and library.cites("it-norms") == "it-laws"
     assert library.laws_in("es") == "es-laws" and library.short("it-norms") == "NI"
+    assert library.pair == ("es-laws", "it-laws")
 
 
-def test_a_third_edition_of_the_laws_pairs_with_the_one_in_force():
+def test_a_third_edition_is_in_force_but_the_concordance_keeps_the_pair_it_maps():
     from kb.library import Entry
-    library = Library((Entry("a-laws", "it", "laws", "2017"), Entry("b-laws", "es", "laws", "2007"),
-                       Entry("c-laws", "en", "laws", "2027")))
-    assert library.laws_in_force == "c-laws"
-    assert library.counterpart("c-laws") == "a-laws" and library.counterpart("b-laws") == "c-laws"
+    library = Library((Entry("a-laws", "it", "laws", "2017"), Entry("b-laws", "es", "laws", "2007", maps_to="a-laws"),
+                       Entry("c-laws", "en", "laws", "2027"), Entry("d-laws", "en", "laws", "997")))
+    assert library.laws_in_force == "c-laws" and library.laws == ("c-laws", "a-laws", "b-laws", "d-laws")
+    assert library.pair == ("b-laws", "a-laws")  # the 2007 → 2017 table never pairs 2017 with 2027
+    assert library.counterpart("a-laws") == "b-laws" and library.counterpart("c-laws") is None
 
 
 def test_a_document_in_a_language_without_an_analyzer_fails_the_build_and_says_what_is_missing(tmp_path):

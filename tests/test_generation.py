@@ -12,18 +12,23 @@ from web.app import create_app
 pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
 
 MARK = "zz-clock-note-only-in-this-build"
+EDITS = {  # a note of each curated table a reader shows, changed in the copy the build is made from
+    "clock.tsv": ("the round begins when the Director announces it", MARK),
+    "concordance.tsv": ("replaced by the comparable-call test (23A)", "zz-concordance-note-only-in-this-build"),
+    "glossary.tsv": ("the Italian text keeps the French word", "zz-glossary-note-only-in-this-build"),
+}
 
 
 @pytest.fixture(scope="module")
 def edited_build(tmp_path_factory):
-    """A build of a corpus copy whose clock note and concordance note differ from corpus/."""
+    """A build of a corpus copy whose clock, concordance and glossary notes differ from corpus/."""
     root = tmp_path_factory.mktemp("edited")
     corpus = root / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)
-    clock = (corpus / "clock.tsv").read_text(encoding="utf-8")
-    first_note = "the round begins when the Director announces it"
-    assert first_note in clock
-    (corpus / "clock.tsv").write_text(clock.replace(first_note, MARK), encoding="utf-8")
+    for name, (old, new) in EDITS.items():
+        text = (corpus / name).read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        (corpus / name).write_text(text.replace(old, new), encoding="utf-8")
     builder.build(root / "build", corpus)
     shutil.rmtree(corpus)  # gone: readers must find everything in the generation
     return root / "build"
@@ -31,8 +36,11 @@ def edited_build(tmp_path_factory):
 
 def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
     client = TestClient(create_app(edited_build))
-    assert MARK in client.get("/clock").text
-    assert client.get("/compare/12").status_code == 200
+    assert EDITS["clock.tsv"][1] in client.get("/clock").text
+    assert EDITS["concordance.tsv"][1] in client.get("/compare/27").text
+    assert EDITS["glossary.tsv"][1] in client.get("/glossary").text
+    parallels = client.get("/api/units/it-laws/27").json()["parallel"]
+    assert any(EDITS["concordance.tsv"][1] in p["note"] for p in parallels)
     assert client.get("/api/search", params={"q": "licita insufficiente"}).json()["total"] > 0
 
 
@@ -44,11 +52,13 @@ def test_the_generation_holds_export_index_graph_catalogs_and_tables(edited_buil
     assert (gen / builder.GRAPH_NAME).is_file()
 
 
-def test_the_graph_read_back_is_the_graph_built(edited_build, export):
-    from kb.graph import build_graph, read_graph
+def test_the_graph_read_back_is_the_graph_built(edited_build):
     from kb.concordance import Concordance
-    g = read_graph(builder.generation(edited_build) / builder.GRAPH_NAME)
-    built = build_graph(export, Concordance.load())
+    from kb.graph import build_graph, read_graph
+    gen = builder.generation(edited_build)
+    g = read_graph(gen / builder.GRAPH_NAME)
+    built = build_graph(builder.load_export(gen / builder.EXPORT_NAME),
+                        Concordance.load(builder.table(gen, "concordance.tsv")))
     assert g.number_of_nodes() == built.number_of_nodes() and g.number_of_edges() == built.number_of_edges()
     node = "it-laws:27#27B1b"
     assert dict(g.nodes[node]) == dict(built.nodes[node])

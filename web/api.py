@@ -75,7 +75,8 @@ def unit_links(store: Store, library: Library, parallels: Any, doc: str,
         if source and source.kind == NORMS and c["kind"] == "integrates":
             norms.append(ref)
         elif source and source.kind == TIMEREF:
-            timerefs.append(ref | {"ref": c["raw"], "edition": source.cites_edition})
+            edition = source.cites_edition or library.edition(library.cites(s["doc"]) or "")
+            timerefs.append(ref | {"ref": c["raw"], "edition": edition})
         else:
             cited_by.append(ref)
     return {"cites": cites, "cited_by": cited_by, "norms": norms, "timerefs": timerefs,

@@ -67,7 +67,7 @@ class Site:
         other_doc = self.library.counterpart(doc)
         if other_doc is None:
             return []
-        side, other = self.library.lang(doc), self.library.lang(other_doc)  # the concordance's columns
+        side, other = ("it", "es") if doc == self.library.newer else ("es", "it")  # the concordance's columns
         out = []
         for r in self.concordance.rows:
             mine, theirs = getattr(r, side), getattr(r, other)

@@ -45,7 +45,7 @@ def load_clock(path: Path) -> list[dict[str, str]]:
 @router.get("/clock", response_class=HTMLResponse)
 async def clock(request: Request) -> Response:
     site = request.app.state.site
-    store, timeref, laws_doc = site.store, site.library.first(TIMEREF), site.library.laws_in_force
+    store, timeref, laws_doc = site.store, site.library.first(TIMEREF), site.library.newer  # clock.tsv's ids
     periods = []
     for row in site.clock:
         topics = []

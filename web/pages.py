@@ -80,7 +80,7 @@ async def compare(request: Request, n: str) -> Response:
     if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= 93:
         raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to 93.")
     site = request.app.state.site
-    new, old = site.library.laws_in_force, site.library.counterpart(site.library.laws_in_force)
+    new, old = site.library.newer, site.library.older
     it, es = site.store.unit(new, n), site.store.unit(old, n)
     return render(request, "compare.html", n=int(n), it_title=it["title"], es_title=es["title"], it_doc=new, es_doc=old,
                   rows=compare_rows(site, n, it, es))
@@ -92,8 +92,7 @@ def compare_rows(site: Any, n: str, it: dict[str, Any], es: dict[str, Any]) -> l
     it, each governing concordance row's note once, and links to the other edition's clauses
     the row names (where a Spanish clause went, where an Italian one came from)."""
     rows = site.pairing.law_rows(n, it["clauses"], es["clauses"])
-    new = site.library.laws_in_force
-    old = site.library.counterpart(new)
+    new, old = site.library.newer, site.library.older
     sides = {"it": _Side(new, n, it, site), "es": _Side(old, n, es, site)}  # the concordance's columns
     at = {(side, getattr(r, side)): i for i, r in enumerate(rows) for side in sides
           if getattr(r, side) and getattr(r, f"show_{side}")}

@@ -274,7 +274,7 @@ class SearchEngine:
         other = self.library.counterpart(doc)
         if self.concordance is None or other is None:
             return []
-        if doc == self.library.laws_in_force:  # the concordance pairs the edition in force with the one before
+        if doc == self.library.newer:  # the concordance maps the older edition's clauses to the newer's
             rows = self.concordance.parallels_2017(clause)
             pairs = [(other, r.es, r.relation) for r in rows if r.es]
         else:
