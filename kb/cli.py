@@ -68,7 +68,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(unit, ensure_ascii=False, indent=1))
     else:
-        print(render_unit(store.doc(args.doc), unit))
+        print(render_unit(store.doc(args.doc), unit, store=store))
         print(render_links(store, args.doc, args.unit))
     return 0
 

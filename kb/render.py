@@ -5,12 +5,15 @@ import shutil
 import textwrap
 from typing import Any
 
+from .annotate import Segment, annotate, plain
 from .clauseid import readable
 from .reading import clause_blocks
-from .store import clause_depths, clause_label
+from .store import Store, clause_depths, clause_label
 
 
-def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = None) -> str:
+def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = None,
+                store: Store | None = None) -> str:
+    """The unit for the terminal; with the store, each citation annotated with where it leads."""
     width = width or min(shutil.get_terminal_size((100, 24)).columns, 100)
     title = unit.get("title") or "(senza titolo)"
     out = [f"{doc['id']} {unit['id']} — {title}", "=" * min(width, 72)]
@@ -18,7 +21,9 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     hangs: dict[str, str] = {}
     for c in unit["clauses"]:
         indent = hangs[c["parent"]] if c.get("paragraph") else "  " * depth[c["id"]]
-        lines, hangs[c["id"]] = _render_clause(doc, unit, c, indent, width)
+        cited = [x for x in store.outgoing(doc["id"], unit["id"])
+                 if x["source"]["clause"] == c["id"] and x["where"] == "text"] if store else []
+        lines, hangs[c["id"]] = _render_clause(doc, unit, c, indent, width, annotate(c["text"], cited, store) if store else None)
         out += lines
     if unit["footnotes"]:
         out.append("")
@@ -29,8 +34,8 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     return "\n".join(out)
 
 
-def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
-                   indent: str, width: int) -> tuple[list[str], str]:
+def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any], indent: str, width: int,
+                   paragraphs: list[list[Segment]] | None = None) -> tuple[list[str], str]:
     """The clause's blocks in reading order: label (and title) first, then each paragraph and
     table hanging under it, then its notes; also the indent its paragraphs hang at."""
     label = clause_label(doc, unit, c)
@@ -50,7 +55,8 @@ def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
             out += textwrap.wrap(f"[{note['kind']}] {note['text']}", width, initial_indent=hang,
                                  subsequent_indent=hang)
         else:
-            out += textwrap.wrap(lead + block.text, width, initial_indent=indent if lead else hang,
+            text = plain(paragraphs[block.index]) if paragraphs and block.index < len(paragraphs) else block.text
+            out += textwrap.wrap(lead + text, width, initial_indent=indent if lead else hang,
                                  subsequent_indent=hang)
         if block.kind in ("title", "paragraph"):
             lead = ""

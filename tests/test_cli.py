@@ -102,3 +102,11 @@ def test_search_numbers_hits_across_pages_of_any_size(kb):
     first = kb("search", "carta", "--limit", "3")
     second = kb("search", "carta", "--limit", "3", "--page", "2")
     assert numbered(first) == ["1", "2", "3"] and numbered(second) == ["4", "5", "6"]
+
+
+def test_show_annotates_citations_with_the_clause_they_reach_as_the_site_links_them(kb, client):
+    out = kb("show", "it-laws", "27").stdout
+    assert "ma vedi punto 3 [→ 27B3] seguente" in out   # a bare "punto 3" says where it leads
+    assert "trova applicazione l'Art 31." in out         # a citation that names its Law stays as written
+    page = client.get("/it-laws/27").text
+    assert 'href="/it-laws/27#27B3"' in page             # the same annotation, as a link on the page

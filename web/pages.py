@@ -16,7 +16,7 @@ from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 
 from .i18n import LOCALES, negotiate
-from .views import clause_body, clause_paragraphs, marked, neighbours
+from .views import annotate, clause_body, marked, neighbours
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -130,7 +130,7 @@ class _Side:
         mine = [x for x in self.cits if x["source"]["clause"] == cid and x["where"] == "text"]
         return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
                 "anchor": f"{self.side}-{cid}",
-                "body": clause_body(c, clause_paragraphs(c["text"], mine, self.site.store))}
+                "body": clause_body(c, annotate(c["text"], mine, self.site.store))}
 
     def pointer(self, cid: str, arrow: str) -> dict[str, Any]:
         """A link to a clause of this edition shown elsewhere: `↑ ES 9A3`, `→ IT 72C`."""
@@ -189,7 +189,7 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
         attached = by_clause.get(c["id"], {})
         clauses.append({
             "id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
-            "body": clause_body(c, clause_paragraphs(c["text"], mine, site.store)),
+            "body": clause_body(c, annotate(c["text"], mine, site.store)),
             "paragraph": bool(c.get("paragraph")),
             "norms": attached.get("norms", []),
             "timerefs": attached.get("timerefs", []),
