@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from . import build as builder
+from . import generations
 from .graph import read_graph, write_graph
 from .check import load_explained, load_sources, report
 from .corpus import CorpusError
@@ -24,13 +25,13 @@ class UsageError(Exception):
 
 
 def _store(args: argparse.Namespace) -> Store:
-    return Store(builder.load_export(builder.ensure_build(args.build_dir)))
+    return Store(generations.load_export(builder.ensure_build(args.build_dir)))
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     path = builder.build(args.build_dir)
-    export = builder.load_export(path)
+    export = generations.load_export(path)
     units = sum(len(d["units"]) for d in export["documents"])
     clauses = sum(len(u["clauses"]) for d in export["documents"] for u in d["units"])
     print(f"built {len(export['documents'])} documents, {units} units, {clauses} clauses "
@@ -44,7 +45,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(src.read_text(encoding="utf-8"))
         return 0
     out = file_target(Path(args.path))
-    builder.atomic_write(out, src.read_text(encoding="utf-8"))
+    generations.atomic_write(out, src.read_text(encoding="utf-8"))
     print(f"wrote {out}")
     return 0
 
@@ -75,13 +76,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     path = builder.ensure_build(args.build_dir)
-    store = Store(builder.load_export(path))
+    store = Store(generations.load_export(path))
     gen = path.parent
-    lines = report(store.export, load_explained(builder.table(gen, "unresolved.tsv")),
-                   load_sources(gen / builder.CORPUS_COPY))
+    lines = report(store.export, load_explained(generations.table(gen, "unresolved.tsv")),
+                   load_sources(gen / generations.CORPUS_COPY))
     try:
         builder.verify_index(path.parent)
-    except builder.BuildError as e:
+    except generations.BuildError as e:
         lines.append((str(e), False))
     problems = [line for line, ok in lines if not ok]
     for line in [line for line, ok in lines if ok] + problems:
@@ -94,7 +95,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_search(args: argparse.Namespace) -> int:
     path = builder.ensure_build(args.build_dir)
-    store = Store(builder.load_export(path))
+    store = Store(generations.load_export(path))
     engine = SearchEngine.open(path.parent, store)  # the generation holding that export
     try:
         result = engine.search(args.query, doc=args.doc, lang=args.lang, kind=args.kind,
@@ -111,7 +112,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_graph(args: argparse.Namespace) -> int:
     gen = builder.ensure_build(args.build_dir).parent
     out = file_target(Path(args.path))
-    g = read_graph(gen / builder.GRAPH_NAME)
+    g = read_graph(gen / generations.GRAPH_NAME)
     write_graph(g, str(out), args.format)
     print(f"wrote {out} ({args.format}: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges)")
     return 0
@@ -123,7 +124,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from web.app import create_app
     check_port_free(args.host, args.port)
     builder.ensure_build(args.build_dir)
-    build_dir = args.build_dir or builder.default_build_dir()
+    build_dir = args.build_dir or generations.default_build_dir()
     print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
     if args.workers > 1:  # each worker process loads the build; the factory reads $KB_BUILD_DIR
         os.environ["KB_BUILD_DIR"] = str(build_dir)
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="replace")
     try:
         return args.func(args)
-    except (UsageError, NotFound, CorpusError, builder.BuildError) as e:
+    except (UsageError, NotFound, CorpusError, generations.BuildError) as e:
         return _fail(str(e))
     except BrokenPipeError:  # `kb search … | head`: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

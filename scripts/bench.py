@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 import time
 import warnings
@@ -25,7 +26,10 @@ from typing import Any, Callable
 warnings.filterwarnings("ignore", category=SyntaxWarning)
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient` is deprecated")
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
+
 from kb import build as builder  # noqa: E402
+from kb import generations  # noqa: E402
 from measure.evaluation import judged_queries, score_query, search_scores, summarize  # noqa: E402
 from kb.search.engine import SearchEngine  # noqa: E402
 from kb.store import Store  # noqa: E402
@@ -71,7 +75,7 @@ def bench_pages(build_dir: Path) -> dict[str, Any]:
     import http.client
 
     from measure import loadgen
-    export = builder.load_export(builder.export_path(build_dir))
+    export = generations.load_export(generations.export_path(build_dir))
     groups = {"unit": [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]],
               "compare": [f"/compare/{n}" for n in range(1, 94)],
               "other": ["/", "/clock", "/glossary", "/it-laws", "/es-laws", "/search?q=carta+esposta",
@@ -207,8 +211,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         out = Path(d)
         build = bench_build(args.runs, out)
-        store = Store(builder.load_export(builder.export_path(out)))
-        gen = builder.generation(out)
+        store = Store(generations.load_export(generations.export_path(out)))
+        gen = generations.generation(out)
         latency = bench_search(SearchEngine.open(gen, store))
         engine = SearchEngine.open(gen, store)
         quality = summarize(search_scores(engine, judged_queries()))

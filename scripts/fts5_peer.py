@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
-from kb.search.index import clause_documents
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
+
+from kb.search.index import clause_documents  # noqa: E402
 
 WORD = re.compile(r"\w+")
 
@@ -56,7 +60,8 @@ def evaluate(peer: Fts5Peer) -> tuple[dict[str, dict[str, float]], list[float]]:
 
 if __name__ == "__main__":
     from kb import build as builder
-    peer = Fts5Peer(builder.load_export(builder.ensure_build()))
+    from kb import generations
+    peer = Fts5Peer(generations.load_export(builder.ensure_build()))
     quality, times = evaluate(peer)
     times.sort()
     print(f"FTS5 MRR@10 {quality['all']['mrr']:.3f} recall@10 {quality['all']['recall']:.3f}; "

@@ -9,19 +9,24 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import warnings
+from pathlib import Path
 from urllib.parse import urlencode
 
 warnings.filterwarnings("ignore", category=SyntaxWarning)
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
+
 from kb import build as builder  # noqa: E402
+from kb import generations  # noqa: E402
 from measure.evaluation import judged_queries  # noqa: E402
 from measure import loadgen  # noqa: E402
 
 
 def mixed_paths(seed: int = 7) -> list[str]:
     """Searches, unit pages and compare pages, shuffled the same way every run."""
-    export = builder.load_export(builder.ensure_build())
+    export = generations.load_export(builder.ensure_build())
     searches = [f"/api/search?{urlencode({'q': q.query})}" for q in judged_queries()]
     pages = [f"/search?{urlencode({'q': q.query})}" for q in judged_queries()[:30]]
     units = [f"/{d['id']}/{u['id']}" for d in export["documents"] for u in d["units"]]
@@ -37,7 +42,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=30)
     args = ap.parse_args()
     paths = mixed_paths()
-    with loadgen.serving(builder.default_build_dir()) as (port, pid):
+    with loadgen.serving(generations.default_build_dir()) as (port, pid):
         r = loadgen.run(port, paths, clients=args.clients, seconds=args.seconds)
         rss = loadgen.resident_mb(pid)
     print(f"{args.clients} clients × {args.seconds:.0f} s: {len(r.latencies_ms)} ok, {len(r.errors)} errors, "

@@ -38,6 +38,7 @@ from urllib.parse import quote
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kb import build as builder  # noqa: E402
+from kb import generations  # noqa: E402
 from kb.cli import SERVER_LIMITS  # noqa: E402
 from measure.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402
 
@@ -48,7 +49,7 @@ PAGES = ["/", "/it-laws/27", "/es-laws/40", "/compare/12", "/it-norms", "/clock"
 
 
 def vocabulary(build_dir: Path) -> list[str]:
-    text = builder.export_path(build_dir).read_text(encoding="utf-8")
+    text = generations.export_path(build_dir).read_text(encoding="utf-8")
     return sorted(set(re.findall(r"[^\W\d_]{3,}", text)))
 
 
@@ -180,7 +181,7 @@ def sample_memory(pid: int, every: float, stop: threading.Event, samples: list[i
 def serves_the_latest_build(port: int, build_dir: Path, wait: float = 120) -> bool:
     """After the run: does the server come to serve the last build (loading takes a while on a
     busy machine; a build may land just before the end)?"""
-    latest, deadline = builder.generation(build_dir).name, time.monotonic() + wait
+    latest, deadline = generations.generation(build_dir).name, time.monotonic() + wait
     while time.monotonic() < deadline:
         conn = http.client.HTTPConnection(HOST, port, timeout=30)
         conn.request("GET", "/api/docs")
@@ -243,9 +244,9 @@ def build_storm(args: argparse.Namespace, build_dir: Path) -> dict:
                     kind = "built" if p.returncode == 0 else "lock held" if "holds" in err else "failed"
                     outcomes[kind] += 1
                 try:
-                    builder.verify(builder.generation(build_dir))
-                    incomplete += not (builder.generation(build_dir) / builder.COMPLETE).exists()
-                except builder.BuildError:
+                    builder.verify(generations.generation(build_dir))
+                    incomplete += not (generations.generation(build_dir) / generations.COMPLETE).exists()
+                except generations.BuildError:
                     incomplete += 1
         finally:
             stop.set()

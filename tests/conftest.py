@@ -9,6 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kb import build as builder
+from kb import generations
 from kb import cli
 from web.app import create_app
 
@@ -27,7 +28,7 @@ def build_dir(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def export(build_dir) -> dict:
-    return builder.load_export(builder.export_path(build_dir))
+    return generations.load_export(generations.export_path(build_dir))
 
 
 @pytest.fixture(scope="session")

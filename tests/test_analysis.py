@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from kb import build as builder
+from kb import generations
 from kb.search.analysis import ANALYZERS, PLAIN, terms
 from kb.search.engine import SearchEngine
 from kb.store import Store
@@ -42,7 +42,7 @@ def test_every_word_of_the_corpus_and_thousands_of_random_words_analyse(export, 
 
 @pytest.fixture(scope="module")
 def engine(build_dir, export):
-    return SearchEngine.open(builder.generation(build_dir), Store(export))
+    return SearchEngine.open(generations.generation(build_dir), Store(export))
 
 
 def test_poison_words_then_many_more_words_leave_search_working(engine):

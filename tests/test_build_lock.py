@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from kb import build as builder
+from kb import generations
 
 pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
 
@@ -17,17 +18,17 @@ def test_concurrent_builds_all_succeed_and_current_is_always_complete(tmp_path):
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
     results = [(p.wait(timeout=600), p.stderr.read()) for p in runs]
     assert [code for code, _ in results] == [0, 0, 0], [err for _, err in results]
-    current = builder.generation(tmp_path)
-    assert (current / builder.COMPLETE).exists()
+    current = generations.generation(tmp_path)
+    assert (current / generations.COMPLETE).exists()
     builder.verify(current)
-    gens = list(tmp_path.glob(builder.GENERATION_PREFIX + "*"))
-    assert len(gens) <= builder.KEEP_GENERATIONS and all((g / builder.COMPLETE).exists() for g in gens)
+    gens = list(tmp_path.glob(generations.GENERATION_PREFIX + "*"))
+    assert len(gens) <= generations.KEEP_GENERATIONS and all((g / generations.COMPLETE).exists() for g in gens)
 
 
 def test_a_generation_without_its_index_is_never_switched_in(tmp_path, build_dir):
     gen = tmp_path / "gen-broken"
     gen.mkdir()
-    (gen / builder.EXPORT_NAME).write_text(builder.export_path(build_dir).read_text(encoding="utf-8"),
+    (gen / generations.EXPORT_NAME).write_text(generations.export_path(build_dir).read_text(encoding="utf-8"),
                                            encoding="utf-8")
     with pytest.raises(Exception):
         builder.verify(gen)
@@ -35,25 +36,25 @@ def test_a_generation_without_its_index_is_never_switched_in(tmp_path, build_dir
 
 def test_a_killed_builds_leftover_goes_and_the_current_stays(tmp_path):
     builder.build(tmp_path)
-    first = builder.generation(tmp_path)
+    first = generations.generation(tmp_path)
     leftover = tmp_path / "gen-killed"
     leftover.mkdir()
     (leftover / "kb.json").write_text("{", encoding="utf-8")
-    builder.prune_locked(tmp_path)
-    assert not leftover.exists() and first.exists() and builder.generation(tmp_path) == first
+    generations.prune_locked(tmp_path)
+    assert not leftover.exists() and first.exists() and generations.generation(tmp_path) == first
 
 
 def test_a_second_build_waits_then_names_the_holder(tmp_path):
-    with builder.build_lock(tmp_path):
-        with pytest.raises(builder.BuildError, match="holds"):
-            with builder.build_lock(tmp_path, wait=0.3):
+    with generations.build_lock(tmp_path):
+        with pytest.raises(generations.BuildError, match="holds"):
+            with generations.build_lock(tmp_path, wait=0.3):
                 pass
 
 
 def test_kb_check_opens_the_index_and_fails_on_a_damaged_one(tmp_path, build_dir):
     import shutil
-    shutil.copytree(builder.generation(build_dir), tmp_path / "gen-copy")
-    builder.switch(tmp_path, tmp_path / "gen-copy")
+    shutil.copytree(generations.generation(build_dir), tmp_path / "gen-copy")
+    generations.switch(tmp_path, tmp_path / "gen-copy")
     env = dict(os.environ, KB_BUILD_DIR=str(tmp_path))
     run = lambda: subprocess.run([sys.executable, "-m", "kb.cli", "check"], env=env,  # noqa: E731
                                  capture_output=True, text=True, timeout=120)

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from kb import build as builder
+from kb import generations
 
 
 def test_show_renders_readable_clause_labels(kb):
@@ -45,7 +46,7 @@ def test_export_writes_the_build(kb, tmp_path, build_dir):
     out = tmp_path / "kb.json"
     r = kb("export", str(out))
     assert r.returncode == 0
-    assert out.read_bytes() == builder.export_path(build_dir).read_bytes()
+    assert out.read_bytes() == generations.export_path(build_dir).read_bytes()
     assert kb("export", str(tmp_path / "no" / "such" / "dir.json")).returncode == 2
 
 
@@ -62,8 +63,8 @@ def corrupt_build(tmp_path):
     gen.mkdir()
     (gen / "kb.json").write_text("{not json")
     (gen / "stamp").write_text(builder.source_stamp() + "\n")
-    (gen / builder.COMPLETE).write_text(builder.COMPLETE_TEXT)
-    builder.switch(tmp_path, gen)
+    (gen / generations.COMPLETE).write_text(generations.COMPLETE_TEXT)
+    generations.switch(tmp_path, gen)
     return tmp_path
 
 

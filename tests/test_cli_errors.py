@@ -95,6 +95,6 @@ def test_serve_refuses_a_port_that_cannot_be(kb, port):
 
 
 def test_an_empty_build_dir_variable_is_no_folder(monkeypatch):
-    from kb import build as builder
+    from kb import generations
     monkeypatch.setenv("KB_BUILD_DIR", "")
-    assert builder.default_build_dir() == builder.CHECKOUT / "build"
+    assert generations.default_build_dir() == generations.CHECKOUT / "build"

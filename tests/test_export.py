@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from kb import build as builder
+from kb import generations
 from kb.check import check, load_explained
 
 
@@ -81,4 +82,4 @@ def test_check_reports_noise_gaps_duplicates_and_empty_units(export):
 @pytest.mark.slow  # a second whole build
 def test_two_builds_are_byte_identical(tmp_path, build_dir):
     second = builder.build(tmp_path)
-    assert second.read_bytes() == builder.export_path(build_dir).read_bytes()
+    assert second.read_bytes() == generations.export_path(build_dir).read_bytes()

@@ -6,6 +6,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kb import build as builder
+from kb import generations
 from kb.corpus import CORPUS_DIR
 from web.app import create_app
 
@@ -45,20 +46,20 @@ def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
 
 
 def test_the_generation_holds_export_index_graph_catalogs_and_tables(edited_build):
-    gen = builder.generation(edited_build)
+    gen = generations.generation(edited_build)
     builder.verify(gen)
     for name in ("concordance.tsv", "glossary.tsv", "thesaurus.tsv", "clock.tsv", "manifest.toml"):
-        assert builder.table(gen, name).is_file()
-    assert (gen / builder.GRAPH_NAME).is_file()
+        assert generations.table(gen, name).is_file()
+    assert (gen / generations.GRAPH_NAME).is_file()
 
 
 def test_the_graph_read_back_is_the_graph_built(edited_build):
     from kb.concordance import Concordance
     from kb.graph import build_graph, read_graph
-    gen = builder.generation(edited_build)
-    g = read_graph(gen / builder.GRAPH_NAME)
-    built = build_graph(builder.load_export(gen / builder.EXPORT_NAME),
-                        Concordance.load(builder.table(gen, "concordance.tsv")))
+    gen = generations.generation(edited_build)
+    g = read_graph(gen / generations.GRAPH_NAME)
+    built = build_graph(generations.load_export(gen / generations.EXPORT_NAME),
+                        Concordance.load(generations.table(gen, "concordance.tsv")))
     assert g.number_of_nodes() == built.number_of_nodes() and g.number_of_edges() == built.number_of_edges()
     node = "it-laws:27#27B1b"
     assert dict(g.nodes[node]) == dict(built.nodes[node])

@@ -13,6 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from kb import build as builder
+from kb import generations
 from web.app import create_app
 
 pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
@@ -27,9 +28,9 @@ def free_port() -> int:
 @pytest.fixture
 def own_build(tmp_path, build_dir):
     """A build folder of this test's own, starting from a copy of the session's generation."""
-    gen = builder.generation(build_dir)
+    gen = generations.generation(build_dir)
     shutil.copytree(gen, tmp_path / gen.name, symlinks=True)
-    builder.switch(tmp_path, tmp_path / gen.name)
+    generations.switch(tmp_path, tmp_path / gen.name)
     return tmp_path
 
 
@@ -94,7 +95,7 @@ def test_a_broken_new_build_leaves_the_last_good_one_serving(own_build):
     broken = own_build / "gen-broken"
     broken.mkdir()
     (broken / "kb.json").write_text("{not json")
-    builder.switch(own_build, broken)
+    generations.switch(own_build, broken)
     for _ in range(20):
         r = client.get("/it-laws/27")
         assert r.status_code == 200 and r.headers["x-build"] == good.headers["x-build"]
@@ -107,7 +108,7 @@ def test_no_usable_build_is_a_clear_503(tmp_path, state):
         gen = tmp_path / "gen-broken"
         gen.mkdir()
         (gen / "kb.json").write_text("[]")
-        builder.switch(tmp_path, gen)
+        generations.switch(tmp_path, gen)
     client = TestClient(create_app(tmp_path))
     page = client.get("/it-laws/27")
     assert page.status_code == 503 and "kb build" in page.text

@@ -13,7 +13,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from kb import build as builder
+from kb import generations
 from web import app as webapp
 from web.app import create_app
 
@@ -25,14 +25,14 @@ def two_generations(tmp_path, build_dir):
     """A build folder holding a good complete generation and, newer and current, a copy of
     it whose search index has been damaged on disk."""
     good = tmp_path / "gen-good"
-    shutil.copytree(builder.generation(build_dir), good)
+    shutil.copytree(generations.generation(build_dir), good)
     time.sleep(0.01)
     bad = tmp_path / "gen-newer"
     shutil.copytree(good, bad)
-    os.utime(bad / builder.COMPLETE)
+    os.utime(bad / generations.COMPLETE)
     for seg in (bad / "index").glob("*.seg"):
         seg.write_bytes(b"\0" * 64)
-    builder.switch(tmp_path, bad)
+    generations.switch(tmp_path, bad)
     return tmp_path, good, bad
 
 
@@ -55,10 +55,10 @@ def test_a_failed_load_is_retried_with_backoff(tmp_path, build_dir, monkeypatch,
     monkeypatch.setattr(webapp, "RETRY_FIRST", 0.2)
     monkeypatch.setattr(webapp, "LOOK_EVERY", 0.0)
     gen = tmp_path / "gen-only"
-    shutil.copytree(builder.generation(build_dir), gen)
+    shutil.copytree(generations.generation(build_dir), gen)
     saved = tmp_path / "index-saved"
     shutil.move(gen / "index", saved)  # as if the disk had not yet given the index back
-    builder.switch(tmp_path, gen)
+    generations.switch(tmp_path, gen)
     with caplog.at_level(logging.WARNING, logger="kb"):
         client = TestClient(create_app(tmp_path))
         assert client.get("/it-laws/27").status_code == 503
@@ -81,7 +81,7 @@ def test_the_503_page_names_no_path_of_the_server(tmp_path):
 
 
 def test_a_current_that_is_a_folder_is_one_line_with_the_fix(tmp_path, build_dir):
-    shutil.copytree(builder.generation(build_dir), tmp_path / "current")  # a copy that followed links
+    shutil.copytree(generations.generation(build_dir), tmp_path / "current")  # a copy that followed links
     r = run_kb(tmp_path, "show", "it-laws", "27")
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and len(lines) == 1 and "not a link" in lines[0] and "rm -r" in lines[0]
@@ -90,7 +90,7 @@ def test_a_current_that_is_a_folder_is_one_line_with_the_fix(tmp_path, build_dir
 def test_the_cli_reads_the_newest_complete_generation_when_current_is_gone(two_generations):
     folder, good, bad = two_generations
     shutil.rmtree(bad)  # `current` now names nothing
-    (folder / builder.LOCK).mkdir()  # and the folder refuses the rebuild's first write
+    (folder / generations.LOCK).mkdir()  # and the folder refuses the rebuild's first write
     r = run_kb(folder, "show", "it-laws", "27")
     assert r.returncode == 0 and "LICITA INSUFFICIENTE" in r.stdout
     assert "kb: warning: cannot rebuild" in r.stderr and good.name in r.stderr and "Traceback" not in r.stderr
@@ -98,13 +98,13 @@ def test_the_cli_reads_the_newest_complete_generation_when_current_is_gone(two_g
 
 def test_a_stale_build_on_a_disk_that_refuses_writes_is_read_not_rebuilt(tmp_path, build_dir):
     gen = tmp_path / "gen-old"
-    shutil.copytree(builder.generation(build_dir), gen)
-    (gen / builder.STAMP_NAME).write_text("an older corpus\n", encoding="utf-8")
-    builder.switch(tmp_path, gen)
-    (tmp_path / builder.LOCK).mkdir()
+    shutil.copytree(generations.generation(build_dir), gen)
+    (gen / generations.STAMP_NAME).write_text("an older corpus\n", encoding="utf-8")
+    generations.switch(tmp_path, gen)
+    (tmp_path / generations.LOCK).mkdir()
     r = run_kb(tmp_path, "search", "licita insufficiente")
     assert r.returncode == 0 and "27" in r.stdout and "may be stale" in r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == [builder.LOCK, "current", "gen-old"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [generations.LOCK, "current", "gen-old"]
 
 
 def test_serve_on_a_busy_port_says_so_before_serving(build_dir):

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from kb import build as builder
+from kb import generations
 from kb.search.engine import SearchEngine
 from kb.search.scoring import MAX_EXPANSIONS, NEAR_CACHE, edit_distance
 from kb.store import Store
@@ -11,7 +11,7 @@ from kb.store import Store
 
 @pytest.fixture(scope="module")
 def engine(build_dir, export):
-    return SearchEngine.open(builder.generation(build_dir), Store(export))
+    return SearchEngine.open(generations.generation(build_dir), Store(export))
 
 
 @pytest.mark.parametrize("typo, maxdist, expected", [
@@ -53,7 +53,7 @@ def test_approximate_lookup_is_exactly_the_words_within_the_distance(engine):
 
 
 def test_random_words_do_not_grow_the_caches_past_the_index(build_dir, export):
-    engine = SearchEngine.open(builder.generation(build_dir), Store(export))
+    engine = SearchEngine.open(generations.generation(build_dir), Store(export))
     rng = random.Random(7)
     for _ in range(300):
         word = "".join(rng.choice("abcdefghilmnopqrstuvz") for _ in range(rng.randint(3, 12)))

@@ -4,7 +4,7 @@ import re
 import pytest
 
 from measure.evaluation import judged_queries
-from kb import build as builder
+from kb import generations
 from kb.clauseid import readable
 from kb.search.engine import SearchEngine
 from kb.search.query import QueryError, number_query, plan, whoosh_query
@@ -14,7 +14,7 @@ from kb.store import Store
 
 @pytest.fixture(scope="module")
 def engine(build_dir, export):
-    return SearchEngine.open(builder.generation(build_dir), Store(export))
+    return SearchEngine.open(generations.generation(build_dir), Store(export))
 
 
 def units(result, n=10):

@@ -2,7 +2,7 @@
 import pytest
 
 from measure.evaluation import judged_queries, search_scores, summarize
-from kb import build as builder
+from kb import generations
 from kb.search.engine import SearchEngine
 from kb.store import Store
 
@@ -11,7 +11,7 @@ MRR, RECALL = 0.85, 0.90
 
 @pytest.fixture(scope="module")
 def engine(build_dir, export):
-    return SearchEngine.open(builder.generation(build_dir), Store(export))
+    return SearchEngine.open(generations.generation(build_dir), Store(export))
 
 
 def test_mrr_and_recall_at_10(engine):

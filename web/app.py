@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kb import build as builder
+from kb import generations
 from kb.catalogs import BUILD_DIR as CATALOGS
 from kb.clauseid import article_of, readable
 from kb.compare import Pairing
@@ -50,11 +50,11 @@ class Site:
     @classmethod
     def load(cls, gen: Path) -> "Site":
         """Everything from one build generation."""
-        store = Store(builder.load_export(gen / builder.EXPORT_NAME))
+        store = Store(generations.load_export(gen / generations.EXPORT_NAME))
         engine = SearchEngine.open(gen, store)
         engine.scorer.warm()  # before the generation serves: no request reads the index from disk
         return cls(store, engine, engine.concordance, load_translations(gen / CATALOGS),
-                   read_graph(gen / builder.GRAPH_NAME), extra.load_clock(builder.table(gen, "clock.tsv")),
+                   read_graph(gen / generations.GRAPH_NAME), extra.load_clock(generations.table(gen, "clock.tsv")),
                    engine.library)
 
     @cached_property
@@ -143,15 +143,15 @@ class Builds:
 
     def _current(self) -> Path | None:
         try:
-            return builder.generation(self.build_dir)
-        except (builder.BuildError, OSError):  # a disk error too: the site in memory goes on
+            return generations.generation(self.build_dir)
+        except (generations.BuildError, OSError):  # a disk error too: the site in memory goes on
             return None
 
     def _settle(self) -> None:
         """Serve the best generation that loads (runs holding `_loading`)."""
         try:
             self._say_once(self._link_problem())
-            for gen in builder.readable_generations(self.build_dir):
+            for gen in generations.readable_generations(self.build_dir):
                 if gen == self.serving or (self._due(gen) and self._load(gen)):
                     break  # the best loadable generation serves
         except OSError as e:  # the build folder cannot be read now: keep what serves, look again later
@@ -162,8 +162,8 @@ class Builds:
 
     def _link_problem(self) -> str | None:
         try:
-            builder.current_link(self.build_dir)
-        except (builder.BuildError, OSError) as e:
+            generations.current_link(self.build_dir)
+        except (generations.BuildError, OSError) as e:
             return str(e)
         return None
 
@@ -224,7 +224,7 @@ class FollowBuilds:
 
 def create_app(build_dir: Path | None = None) -> FastAPI:
     """The app over a build folder (`kb build` output); it follows new builds as they land."""
-    build_dir = build_dir or builder.default_build_dir()
+    build_dir = build_dir or generations.default_build_dir()
     # the OpenAPI description is served as JSON; its browser UI would load a CDN, so it is off
     app = FastAPI(title="Bridge laws knowledge base", version="0.1.0", docs_url=None, redoc_url=None,
                   openapi_url="/api/openapi.json",

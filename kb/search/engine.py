@@ -17,6 +17,7 @@ import numpy as np
 
 from ..clauseid import article_of, readable
 from ..concordance import Concordance
+from ..generations import table
 from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, terms
@@ -111,7 +112,6 @@ class SearchEngine:
     @classmethod
     def open(cls, gen: Path, store: Store) -> "SearchEngine":
         """The engine over a build generation, with the curated tables it was built with."""
-        from ..build import table
         return cls(gen / INDEX_NAME, store, Concordance.load(table(gen, "concordance.tsv")),
                    Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")))
 
