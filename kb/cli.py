@@ -15,6 +15,7 @@ from .graph import read_graph, write_graph
 from .check import load_explained, load_sources, report
 from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
+from .search.analysis import LANGS
 from .search.engine import SearchEngine
 from .search.query import QueryError
 from .store import NotFound, Store
@@ -188,9 +189,9 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("query")
     q.add_argument("--json", action="store_true", help="print the result as the API returns it")
     q.add_argument("--doc", help="only this document")
-    q.add_argument("--lang", choices=("it", "es"), help="only texts in this language")
+    q.add_argument("--lang", choices=LANGS, help="only texts in this language")
     q.add_argument("--kind", help="only units of this kind (article, definition, norm, appendix, topic)")
-    q.add_argument("--ui", choices=("it", "es"), help="your language: picks the edition a number jumps to")
+    q.add_argument("--ui", choices=LANGS, help="your language: picks the edition a number jumps to")
     q.add_argument("--limit", type=int, default=10)
     q.add_argument("--page", type=int, default=1)
     q.set_defaults(func=cmd_search)

@@ -20,6 +20,9 @@ RELATIONS = ("same", "moved", "split", "merged", "changed", "new-in-2017", "remo
 CARRY_SUB_IDS = ("same", "changed")
 
 
+OLDER, NEWER = "es", "it"  # the columns holding the older edition's ids and the newer's (the manifest's maps_to)
+
+
 @dataclass(frozen=True)
 class Row:
     es: str

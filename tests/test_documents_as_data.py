@@ -24,6 +24,15 @@ def test_no_document_id_is_written_in_code_or_templates(path):
     assert [d for d in DOC_IDS if f'"{d}"' in code or f"'{d}'" in code or f"/{d}" in code] == []
 
 
+@pytest.mark.parametrize("path", [p for p in CODE if p.suffix == ".py" and p.name != "analysis.py"],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_languages_are_named_once(path):
+    """kb/search/analysis.py's LANGS is the one list of the texts' languages (the interface's
+    are kb/catalogs.py's LOCALES); no module spells the pair out again."""
+    text = path.read_text(encoding="utf-8")
+    assert not re.search(r"""\(\s*["'](?:it|es)["']\s*,\s*["'](?:it|es)["']\s*\)""", text)
+
+
 def test_the_library_reads_roles_editions_and_pairs_from_the_manifest(export):
     library = Library.of(export["documents"])
     assert library.laws == ("it-laws", "es-laws")  # the edition in force (2017) first

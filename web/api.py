@@ -6,6 +6,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
+from kb.search.analysis import LANGS
 from kb.search.engine import Result, url_for
 from kb.search.query import QueryError
 from kb.library import NORMS, TIMEREF, Library
@@ -106,7 +107,7 @@ async def search(request: Request,
            limit: int = Query(10, ge=1, le=100), page: int = Query(1, ge=1, le=1000)) -> JSONResponse:
     try:
         result = _site(request).engine.search(q, doc=doc, lang=lang, kind=kind, limit=limit, page=page,
-                                              ui=ui if ui in ("it", "es") else None)
+                                              ui=ui if ui in LANGS else None)
     except QueryError as e:
         raise ApiError(400, str(e)) from e
     return JSONResponse(result.to_dict())  # plain data already: skip FastAPI's generic encoder

@@ -21,7 +21,7 @@ from kb import generations
 from kb.catalogs import BUILD_DIR as CATALOGS
 from kb.clauseid import article_of, readable
 from kb.compare import Pairing
-from kb.concordance import Concordance
+from kb.concordance import NEWER, OLDER, Concordance
 from kb.graph import read_graph
 from kb.library import Library
 from kb.search.engine import SearchEngine, url_for
@@ -67,7 +67,7 @@ class Site:
         other_doc = self.library.counterpart(doc)
         if other_doc is None:
             return []
-        side, other = ("it", "es") if doc == self.library.newer else ("es", "it")  # the concordance's columns
+        side, other = (NEWER, OLDER) if doc == self.library.newer else (OLDER, NEWER)  # the concordance's columns
         out = []
         for r in self.concordance.rows:
             mine, theirs = getattr(r, side), getattr(r, other)

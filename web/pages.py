@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kb.clauseid import article_of, readable
+from kb.search.analysis import LANGS
 from kb.search.engine import url_for
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
@@ -65,7 +66,7 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
     ui = locale_of(request)
     try:
         result = site.engine.search(q, doc=doc or None, lang=lang or None, limit=PAGE_SIZE,
-                                    page=min(max(page, 1), 1000), ui=ui if ui in ("it", "es") else None)
+                                    page=min(max(page, 1), 1000), ui=ui if ui in LANGS else None)
     except QueryError as e:
         return render(request, "search.html", status=400, query=q[:200], error=str(e), result=None)
     if result.jump and q.strip():

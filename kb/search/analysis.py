@@ -19,10 +19,10 @@ with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer P
 
 from ..text import fold_accents
 
-LANGS = ("it", "es")
+LANGS = ("it", "es")  # the languages the texts are analysed in: the one place that names them
 
 STOPWORDS = {lang: frozenset(stopwords_for_language(lang)) for lang in LANGS}
-ALL_STOPWORDS = STOPWORDS["it"] | STOPWORDS["es"]
+ALL_STOPWORDS = frozenset().union(*STOPWORDS.values())
 
 
 def _tokens() -> Analyzer:

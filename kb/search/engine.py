@@ -123,7 +123,7 @@ class SearchEngine:
         p = plan(q, self.glossary, self.thesaurus)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
-        prefer = (ui, UI_PREFERENCE) if ui in ("it", "es") else (self._language_of(p), QUERY_PREFERENCE)
+        prefer = (ui, UI_PREFERENCE) if ui in LANGS else (self._language_of(p), QUERY_PREFERENCE)
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
@@ -302,7 +302,7 @@ class SearchEngine:
     def _check_filters(self, doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
         if doc is not None and doc not in self.store.documents:
             raise QueryError(f"unknown document {doc!r}; documents: {', '.join(self.store.documents)}")
-        if lang is not None and lang not in ("it", "es"):
+        if lang is not None and lang not in LANGS:
             raise QueryError(f"unknown language {lang!r}; languages: it, es")
         if kind is not None and kind not in self.kinds:
             raise QueryError(f"unknown kind {kind!r}; kinds: {', '.join(self.kinds)}")
