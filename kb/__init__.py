@@ -1,2 +1,16 @@
-"""The bridge-laws knowledge base."""
+"""The bridge-laws knowledge base: `kb.open(build)` gives the KnowledgeBase of a build."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .knowledge import KnowledgeBase
+
 __version__ = "0.1.0"
+
+
+def open(build_dir: Path | None = None) -> "KnowledgeBase":  # noqa: A001 — sqlite_utils.Database's way
+    """The knowledge base of a build folder (default: build/, or $KB_BUILD_DIR)."""
+    from .knowledge import KnowledgeBase
+    return KnowledgeBase.open(build_dir)

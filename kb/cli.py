@@ -11,22 +11,24 @@ from pathlib import Path
 
 from . import build as builder
 from . import generations
-from .graph import read_graph, write_graph
+from .graph import write_graph
+from .knowledge import KnowledgeBase
 from .check import load_explained, load_sources, report
 from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
 from .search.analysis import LANGS
-from .search.engine import SearchEngine
 from .search.query import QueryError
-from .store import NotFound, Store
+from .store import NotFound
 
 
 class UsageError(Exception):
     """Bad arguments or state; printed as one line, exit 2."""
 
 
-def _store(args: argparse.Namespace) -> Store:
-    return Store(generations.load_export(builder.ensure_build(args.build_dir)))
+def _kb(args: argparse.Namespace) -> KnowledgeBase:
+    """The knowledge base of the build, rebuilt first when stale (or read stale, with a warning,
+    when the disk refuses)."""
+    return KnowledgeBase(builder.ensure_build(args.build_dir).parent)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
@@ -65,7 +67,7 @@ def file_target(path: Path) -> Path:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    store = _store(args)
+    store = _kb(args).store
     unit = store.unit(args.doc, args.unit)
     if args.json:
         print(json.dumps(unit, ensure_ascii=False, indent=1))
@@ -76,13 +78,12 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    path = builder.ensure_build(args.build_dir)
-    store = Store(generations.load_export(path))
-    gen = path.parent
+    kb = _kb(args)
+    store, gen = kb.store, kb.gen
     lines = report(store.export, load_explained(generations.table(gen, "unresolved.tsv")),
                    load_sources(gen / generations.CORPUS_COPY))
     try:
-        builder.verify_index(path.parent)
+        builder.verify_index(gen)
     except generations.BuildError as e:
         lines.append((str(e), False))
     problems = [line for line, ok in lines if not ok]
@@ -95,12 +96,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_search(args: argparse.Namespace) -> int:
-    path = builder.ensure_build(args.build_dir)
-    store = Store(generations.load_export(path))
-    engine = SearchEngine.open(path.parent, store)  # the generation holding that export
     try:
-        result = engine.search(args.query, doc=args.doc, lang=args.lang, kind=args.kind,
-                               limit=args.limit, page=args.page, ui=args.ui)
+        result = _kb(args).search(args.query, doc=args.doc, lang=args.lang, kind=args.kind,
+                                  limit=args.limit, page=args.page, ui=args.ui)
     except QueryError as e:
         raise UsageError(str(e)) from e
     if args.json:
@@ -111,9 +109,9 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_graph(args: argparse.Namespace) -> int:
-    gen = builder.ensure_build(args.build_dir).parent
+    kb = _kb(args)
     out = file_target(Path(args.path))
-    g = read_graph(gen / generations.GRAPH_NAME)
+    g = kb.graph
     write_graph(g, str(out), args.format)
     print(f"wrote {out} ({args.format}: {g.number_of_nodes()} nodes, {g.number_of_edges()} edges)")
     return 0

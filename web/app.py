@@ -5,8 +5,6 @@ import html
 import logging
 import threading
 import time
-from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kb import generations
 from kb.catalogs import BUILD_DIR as CATALOGS
-from kb.clauseid import article_of, readable
-from kb.compare import Pairing
-from kb.concordance import NEWER, OLDER, Concordance
-from kb.graph import read_graph
-from kb.library import Library
-from kb.search.engine import SearchEngine, url_for
-from kb.store import Store
+from kb.knowledge import KnowledgeBase
 
 from . import extra, pages
 from .api import ApiError, error_response, openapi as api_openapi, router
@@ -35,47 +27,18 @@ from .i18n import load_translations
 
 
 
-@dataclass
-class Site:
-    """Everything a request reads: the export, its search engine, the concordance."""
-
-    store: Store
-    engine: SearchEngine
-    concordance: Concordance
-    translations: dict[str, Any]
-    graph: Any
-    clock: list[dict[str, str]]
-    library: Library
+class Site(KnowledgeBase):
+    """Everything a request reads: the build's knowledge base, and the interface catalogs."""
 
     @classmethod
     def load(cls, gen: Path) -> "Site":
-        """Everything from one build generation."""
-        store = Store(generations.load_export(gen / generations.EXPORT_NAME))
-        engine = SearchEngine.open(gen, store)
-        engine.scorer.warm()  # before the generation serves: no request reads the index from disk
-        return cls(store, engine, engine.concordance, load_translations(gen / CATALOGS),
-                   read_graph(gen / generations.GRAPH_NAME), extra.load_clock(generations.table(gen, "clock.tsv")),
-                   engine.library)
-
-    @cached_property
-    def pairing(self) -> Pairing:
-        """The concordance applied to this export's Law clauses (the compare view)."""
-        return Pairing.from_export(self.concordance, self.store.export)
-
-    def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
-        """The concordance rows of a Law article, as links to the other edition."""
-        other_doc = self.library.counterpart(doc)
-        if other_doc is None:
-            return []
-        side, other = (NEWER, OLDER) if doc == self.library.newer else (OLDER, NEWER)  # the concordance's columns
-        out = []
-        for r in self.concordance.rows:
-            mine, theirs = getattr(r, side), getattr(r, other)
-            if mine and theirs and article_of(mine) == unit:
-                out.append({"clause": mine, "doc": other_doc, "unit": article_of(theirs), "target": theirs,
-                            "label": readable(theirs), "relation": r.relation, "note": r.note,
-                            "url": url_for(other_doc, article_of(theirs), theirs)})
-        return out
+        """Everything from one build generation, opened before it serves: a generation that
+        cannot be read fails here, not in a request."""
+        site = cls(gen)
+        site.translations = load_translations(gen / CATALOGS)
+        site.engine.scorer.warm()  # no request reads the index from disk
+        site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
+        return site
 
 
 def _plain_page(status: int, message: str, hint: str) -> str:

@@ -7,8 +7,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from kb.clauseid import article_of, readable
-from kb.concordance import read_tsv
-from pathlib import Path
 from kb.graph import neighbourhood
 from kb.library import TIMEREF
 from kb.search.engine import url_for
@@ -35,11 +33,6 @@ PERIODS = {
     "next-board": _("Next board and end of the round"),
     "correction": _("Correction period"),
 }
-
-
-def load_clock(path: Path) -> list[dict[str, str]]:
-    """corpus/clock.tsv: per period, its time-reference topics and Law clauses."""
-    return read_tsv(path, ("period", "topics", "laws", "note"))
 
 
 @router.get("/clock", response_class=HTMLResponse)

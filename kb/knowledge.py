@@ -1,0 +1,83 @@
+"""`kb.open(build) -> KnowledgeBase`: one build generation, opened — the library object the
+CLI, the website and the tests read through (sqlite-utils' `Database` is the model).
+
+It holds the export's records (`store`), and opens the rest as it is first asked
+for: search over the index, the cross-reference graph, the concordance and its
+pairing of the two editions, the board's clock, the documents' library. Every
+part comes from the generation itself, never from corpus/.
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
+                          readable_generations, table)
+from .clauseid import article_of, readable
+from .compare import Pairing
+from .concordance import NEWER, OLDER, Concordance, read_tsv
+from .graph import read_graph
+from .library import Library
+from .search.engine import SearchEngine, url_for
+from .store import Store
+
+
+class KnowledgeBase:
+    def __init__(self, gen: Path):
+        self.gen = gen
+        self.store = Store(load_export(gen / EXPORT_NAME))
+
+    @classmethod
+    def open(cls, build_dir: Path | None = None) -> "KnowledgeBase":
+        """The best generation of a build folder that can be read (the current one, else the
+        newest complete one); `BuildError` when there is none."""
+        build_dir = build_dir or default_build_dir()
+        found = readable_generations(build_dir) if build_dir.is_dir() else []
+        if not found:
+            raise BuildError(f"no complete build at {build_dir}: run `kb build`")
+        return cls(found[0])
+
+    @cached_property
+    def engine(self) -> SearchEngine:
+        return SearchEngine.open(self.gen, self.store)
+
+    def search(self, q: str, **filters: Any) -> Any:
+        return self.engine.search(q, **filters)
+
+    @cached_property
+    def library(self) -> Library:
+        return Library.of(self.store.export["documents"])
+
+    @cached_property
+    def concordance(self) -> Concordance:
+        return Concordance.load(table(self.gen, "concordance.tsv"))
+
+    @cached_property
+    def graph(self) -> Any:
+        return read_graph(self.gen / GRAPH_NAME)
+
+    @cached_property
+    def clock(self) -> list[dict[str, str]]:
+        """clock.tsv: per period of a board, its time-reference topics and Law clauses."""
+        return read_tsv(table(self.gen, "clock.tsv"), ("period", "topics", "laws", "note"))
+
+    @cached_property
+    def pairing(self) -> Pairing:
+        """The concordance applied to this export's Law clauses (the compare view)."""
+        return Pairing.from_export(self.concordance, self.store.export)
+
+    def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
+        """The concordance rows of a Law article, as links to the other edition."""
+        other_doc = self.library.counterpart(doc)
+        if other_doc is None:
+            return []
+        side, other = (NEWER, OLDER) if doc == self.library.newer else (OLDER, NEWER)  # the concordance's columns
+        out = []
+        for r in self.concordance.rows:
+            mine, theirs = getattr(r, side), getattr(r, other)
+            if mine and theirs and article_of(mine) == unit:
+                out.append({"clause": mine, "doc": other_doc, "unit": article_of(theirs), "target": theirs,
+                            "label": readable(theirs), "relation": r.relation, "note": r.note,
+                            "url": url_for(other_doc, article_of(theirs), theirs)})
+        return out
