@@ -13,6 +13,11 @@ from .store import Store
 Segment = dict[str, str]
 
 
+def in_text_of(citations: list[dict[str, Any]], clause: str) -> list[dict[str, Any]]:
+    """The citations found in a clause's own text (not its title, notes or entry reference)."""
+    return [c for c in citations if c["source"]["clause"] == clause and c["where"] == "text"]
+
+
 def plain(paragraph: list[Segment]) -> str:
     """A paragraph for the terminal: each link that does not already say where it leads is
     followed by the clause it reaches ("come al punto 3 [→ 27B3]"; "Art 31" stays as it is)."""

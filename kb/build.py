@@ -164,7 +164,7 @@ def ensure_build(build_dir: Path | None = None) -> Path:
                 _build(build_dir, CORPUS_DIR)
         return export_path(build_dir)
     except (OSError, BuildError) as e:
-        fallback = readable_generations(build_dir) if build_dir.is_dir() else []
+        fallback = readable_generations(build_dir)
         if not fallback:
             raise
         log.warning("cannot rebuild (%s); reading %s, which may be stale", _reason(e), fallback[0])

@@ -156,16 +156,17 @@ def check_port_free(host: str, port: int) -> None:
             raise UsageError(f"cannot listen on {host}:{port}: {e.strerror}; choose another with --port") from e
 
 
-def worker_count(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of workers (1-64)")
-    return int(text)
+def bounded(what: str, low: int, high: int):
+    """An argparse type: a whole number from `low` to `high`, else "'x' is not <what> (low-high)"."""
+    def parse(text: str) -> int:
+        if not text.isdigit() or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what} ({low}-{high})")
+        return int(text)
+    return parse
 
 
-def port_number(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1-65535)")
-    return int(text)
+port_number = bounded("a port number", 1, 65535)
+worker_count = bounded("a number of workers", 1, 64)
 
 
 def parser() -> argparse.ArgumentParser:

@@ -33,14 +33,14 @@ class KnowledgeBase:
         """The best generation of a build folder that can be read (the current one, else the
         newest complete one); `BuildError` when there is none."""
         build_dir = build_dir or default_build_dir()
-        found = readable_generations(build_dir) if build_dir.is_dir() else []
+        found = readable_generations(build_dir)
         if not found:
             raise BuildError(f"no complete build at {build_dir}: run `kb build`")
         return cls(found[0])
 
     @cached_property
     def engine(self) -> SearchEngine:
-        return SearchEngine.open(self.gen, self.store)
+        return SearchEngine.open(self.gen, self.store, self.concordance)  # one concordance for both
 
     def search(self, q: str, **filters: Any) -> Any:
         return self.engine.search(q, **filters)

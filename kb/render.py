@@ -5,7 +5,7 @@ import shutil
 import textwrap
 from typing import Any
 
-from .annotate import Segment, annotate, plain
+from .annotate import Segment, annotate, in_text_of, plain
 from .clauseid import readable
 from .reading import clause_blocks
 from .store import Store, clause_depths, clause_label
@@ -19,11 +19,11 @@ def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = N
     out = [f"{doc['id']} {unit['id']} — {title}", "=" * min(width, 72)]
     depth = clause_depths(unit)
     hangs: dict[str, str] = {}
+    citations = store.outgoing(doc["id"], unit["id"]) if store else []
     for c in unit["clauses"]:
         indent = hangs[c["parent"]] if c.get("paragraph") else "  " * depth[c["id"]]
-        cited = [x for x in store.outgoing(doc["id"], unit["id"])
-                 if x["source"]["clause"] == c["id"] and x["where"] == "text"] if store else []
-        lines, hangs[c["id"]] = _render_clause(doc, unit, c, indent, width, annotate(c["text"], cited, store) if store else None)
+        paragraphs = annotate(c["text"], in_text_of(citations, c["id"]), store) if store else None
+        lines, hangs[c["id"]] = _render_clause(doc, unit, c, indent, width, paragraphs)
         out += lines
     if unit["footnotes"]:
         out.append("")

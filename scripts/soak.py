@@ -244,8 +244,9 @@ def build_storm(args: argparse.Namespace, build_dir: Path) -> dict:
                     kind = "built" if p.returncode == 0 else "lock held" if "holds" in err else "failed"
                     outcomes[kind] += 1
                 try:
-                    builder.verify(generations.generation(build_dir))
-                    incomplete += not (generations.generation(build_dir) / generations.COMPLETE).exists()
+                    current = generations.generation(build_dir)
+                    builder.verify(current)
+                    incomplete += generations.completed_at(current) is None
                 except generations.BuildError:
                     incomplete += 1
         finally:

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from kb.annotate import annotate, in_text_of
 from kb.clauseid import article_of, readable
 from kb.search.analysis import LANGS
 from kb.search.engine import url_for
@@ -17,7 +18,7 @@ from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 
 from .i18n import LOCALES, negotiate
-from .views import annotate, clause_body, marked, neighbours
+from .views import clause_body, marked, neighbours
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -128,7 +129,7 @@ class _Side:
                 return self.pointer(cid, "")
             return self.pointer(cid, "↑" if where < row else "↓") | {"url": f"#{self.side}-{cid}"}
         c = self.by_id[cid]
-        mine = [x for x in self.cits if x["source"]["clause"] == cid and x["where"] == "text"]
+        mine = in_text_of(self.cits, cid)
         return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
                 "anchor": f"{self.side}-{cid}",
                 "body": clause_body(c, annotate(c["text"], mine, self.site.store))}
@@ -186,7 +187,7 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
             by_clause.setdefault(at, {}).setdefault(kind, []).append(link)
     clauses = []
     for c in u["clauses"]:
-        mine = [x for x in out_cits if x["source"]["clause"] == c["id"] and x["where"] == "text"]
+        mine = in_text_of(out_cits, c["id"])
         attached = by_clause.get(c["id"], {})
         clauses.append({
             "id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),

@@ -10,11 +10,10 @@ import html
 import re
 from typing import Any
 
-from kb.annotate import Segment, annotate
+from kb.annotate import Segment
 from kb.reading import clause_blocks
 from kb.store import Store
 
-__all__ = ["annotate", "clause_body", "marked", "neighbours"]
 
 
 def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:

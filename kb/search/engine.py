@@ -110,9 +110,12 @@ class SearchEngine:
         self.ranker = UnitRanker(keys, self.unit_kind, self.library, _lifts(store.export))
 
     @classmethod
-    def open(cls, gen: Path, store: Store) -> "SearchEngine":
-        """The engine over a build generation, with the curated tables it was built with."""
-        return cls(gen / INDEX_NAME, store, Concordance.load(table(gen, "concordance.tsv")),
+    def open(cls, gen: Path, store: Store, concordance: Concordance | None = None) -> "SearchEngine":
+        """The engine over a build generation, with the curated tables it was built with (the
+        concordance given when the caller has it loaded already)."""
+        if concordance is None:
+            concordance = Concordance.load(table(gen, "concordance.tsv"))
+        return cls(gen / INDEX_NAME, store, concordance,
                    Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")))
 
     # ------------------------------------------------------------ public
@@ -303,7 +306,7 @@ class SearchEngine:
         if doc is not None and doc not in self.store.documents:
             raise QueryError(f"unknown document {doc!r}; documents: {', '.join(self.store.documents)}")
         if lang is not None and lang not in LANGS:
-            raise QueryError(f"unknown language {lang!r}; languages: it, es")
+            raise QueryError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
         if kind is not None and kind not in self.kinds:
             raise QueryError(f"unknown kind {kind!r}; kinds: {', '.join(self.kinds)}")
         if not 1 <= limit <= 100:
