@@ -27,7 +27,7 @@ from .generations import (COMPLETE, COMPLETE_TEXT, CORPUS_COPY, EXPORT_NAME, GEN
                           default_build_dir, export_path, generation, load_export, prune, readable_generations,
                           switch)
 from .graph import build_graph, write_graph
-from .search.analysis import LANGS
+from .languages import missing
 from .search.index import INDEX_NAME, open_index, write_index
 
 log = logging.getLogger("kb")
@@ -97,14 +97,12 @@ def copy_corpus(src: Path, dst: Path) -> Path:
 
 
 def check_languages(entries: list[Any]) -> None:
-    """A document in a language the knowledge base cannot analyse fails the build, naming
+    """A document in a language the knowledge base cannot read fails the build, naming
     what is missing, before anything is parsed or written."""
     for e in entries:
-        lang = e.fields["lang"]
-        if lang not in LANGS:
-            raise CorpusError(f"document {e.id}: language {lang!r} is not supported: search analyses "
-                              f"{', '.join(LANGS)} (kb/search/analysis.py: a stemmer, stop words and an "
-                              f"index field body_{lang} are needed; citations read Italian and Spanish)")
+        why = missing(e.fields["lang"])
+        if why:
+            raise CorpusError(f"document {e.id}: {why}")
 
 
 def verify(gen: Path) -> None:
@@ -144,7 +142,7 @@ def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> 
     return completed_at(gen) is not None and stamp == source_stamp(corpus_dir)
 
 
-def ensure_build(build_dir: Path | None = None) -> Path:
+def ensure_build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
     """Build if there is no current generation or it is stale; return the export's path.
 
     When the build cannot be made (a read-only or full disk, a build that holds the lock
@@ -153,15 +151,15 @@ def ensure_build(build_dir: Path | None = None) -> Path:
     """
     build_dir = build_dir or default_build_dir()
     current_link(build_dir)
-    if is_current(build_dir):
+    if is_current(build_dir, corpus_dir):
         return export_path(build_dir)
     try:
         if build_dir.is_dir() and not os.access(build_dir, os.W_OK):
             raise BuildError(f"{build_dir} is not writable")
         build_dir.mkdir(parents=True, exist_ok=True)
         with build_lock(build_dir):
-            if not is_current(build_dir):  # a build that held the lock may have made it current
-                _build(build_dir, CORPUS_DIR)
+            if not is_current(build_dir, corpus_dir):  # a build that held the lock may have made it current
+                _build(build_dir, corpus_dir)
         return export_path(build_dir)
     except (OSError, BuildError) as e:
         fallback = readable_generations(build_dir)

@@ -18,6 +18,7 @@ from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
 from .search.analysis import LANGS
 from .search.query import QueryError
+from .corpus import CORPUS_DIR
 from .store import NotFound
 
 
@@ -28,12 +29,12 @@ class UsageError(Exception):
 def _kb(args: argparse.Namespace) -> KnowledgeBase:
     """The knowledge base of the build, rebuilt first when stale (or read stale, with a warning,
     when the disk refuses)."""
-    return KnowledgeBase(builder.ensure_build(args.build_dir).parent)
+    return KnowledgeBase(builder.ensure_build(args.build_dir, args.corpus).parent)
 
 
 def cmd_build(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
-    path = builder.build(args.build_dir)
+    path = builder.build(args.build_dir, args.corpus)
     export = generations.load_export(path)
     units = sum(len(d["units"]) for d in export["documents"])
     clauses = sum(len(u["clauses"]) for d in export["documents"] for u in d["units"])
@@ -43,7 +44,7 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    src = builder.ensure_build(args.build_dir)
+    src = builder.ensure_build(args.build_dir, args.corpus)
     if args.path == "-":
         sys.stdout.write(src.read_text(encoding="utf-8"))
         return 0
@@ -122,7 +123,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from web.app import create_app
     check_port_free(args.host, args.port)
-    builder.ensure_build(args.build_dir)
+    builder.ensure_build(args.build_dir, args.corpus)
     build_dir = args.build_dir or generations.default_build_dir()
     print(f"serving {build_dir} on http://{args.host}:{args.port}/ (new builds are picked up as they land)")
     if args.workers > 1:  # each worker process loads the build; the factory reads $KB_BUILD_DIR
@@ -172,6 +173,8 @@ worker_count = bounded("a number of workers", 1, 64)
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="kb", description="The bridge-laws knowledge base.")
     p.add_argument("--build-dir", type=Path, default=None, help="build folder (default: build/ or $KB_BUILD_DIR)")
+    p.add_argument("--corpus", type=Path, default=CORPUS_DIR,
+                   help="the corpus to build: a folder with manifest.toml (default: the built-in corpus)")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("build", help="parse the corpus and write the build").set_defaults(func=cmd_build)
     e = sub.add_parser("export", help="write the export JSON (DESIGN §7) to PATH (- for standard output)")

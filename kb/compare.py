@@ -1,4 +1,9 @@
-"""The compare view of Law n (DESIGN §6): Italian 2017 beside Spanish 2007, paired by the concordance alone.
+"""The compare view of Law n (DESIGN §6): two editions side by side, paired by the concordance alone.
+
+Written here for the concordance's pair, Italian 2017 (its `it` column, the newer
+edition) beside Spanish 2007 (`es`, the older). Editions numbered alike (a later
+Italian edition) are paired the same way by an empty table: identical ids pair,
+and a pair whose contents differ is `changed`.
 
 The concordance says where each 2007 (Spanish) clause stands in 2017: the most
 specific row whose `es` is an ancestor-or-self of it applies, and `same`/`changed`
@@ -22,10 +27,9 @@ with no preamble, an implied number) are left out.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable, Mapping
 
-from .library import Library
 from .clauseid import article_of
 from .concordance import CARRY_SUB_IDS, Concordance, Row, ancestors, carry
 
@@ -34,24 +38,21 @@ Clause = Mapping[str, Any]  # an export clause: id, text, title, tables, notes
 
 @dataclass(frozen=True)
 class CompareRow:
-    """One row of the compare view. `it`/`es` is the pair the row stands for; a cell
-    whose `show_*` is False holds a clause shown in another row of the page."""
+    """One row of the compare view. `new`/`old` is the pair of clauses the row stands for (the
+    newer edition's, the older's); a cell whose `show_*` is False holds a clause shown in
+    another row of the page."""
 
-    it: str | None
-    es: str | None
+    new: str | None
+    old: str | None
     relation: str
     row: Row | None = None
-    show_it: bool = True
-    show_es: bool = True
+    show_new: bool = True
+    show_old: bool = True
     elsewhere: tuple[str, ...] = ()  # the other edition's clauses named in the note
 
     @property
     def note(self) -> str:
         return self.row.note if self.row else ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"it": self.it, "es": self.es, "relation": self.relation, "note": self.note,
-                "show_it": self.show_it, "show_es": self.show_es, "elsewhere": list(self.elsewhere)}
 
 
 def has_content(c: Clause) -> bool:
@@ -62,24 +63,21 @@ def has_content(c: Clause) -> bool:
 class Pairing:
     """The concordance applied to the clauses of both editions."""
 
-    def __init__(self, concordance: Concordance, it_ids: Iterable[str], es_ids: Iterable[str]):
+    def __init__(self, concordance: Concordance, it_ids: Iterable[str], es_ids: Iterable[str],
+                 added: str = "new-in-2017", dropped: str = "removed-in-2017",
+                 differs: Callable[[str, str], bool] | None = None):
+        """`it_ids`/`es_ids`: the newer and the older edition's clauses (the concordance's
+        columns); `added`/`dropped`: the relations of a clause only one of them has; `differs`
+        (editions paired by identical ids, no table): whether a pair's contents differ."""
         self.concordance = concordance
         self.it_ids = frozenset(it_ids)
         self.es_ids = frozenset(es_ids)
+        self.added, self.dropped, self.differs = added, dropped, differs
         self.targets = {es: self.place(es) for es in sorted(self.es_ids)}
         self.sources: dict[str, list[tuple[str, Row | None]]] = {}
         for es, found in self.targets.items():
             for it, row in found:
                 self.sources.setdefault(it, []).append((es, row))
-
-    @classmethod
-    def from_export(cls, concordance: Concordance, export: Mapping[str, Any]) -> "Pairing":
-        """The pairing of the Law articles of the 2017 and 2007 editions in an export."""
-        library = Library.of(export["documents"])
-        new, old = library.newer or "", library.older or ""
-        ids = {d["id"]: [c["id"] for u in d["units"] if u["kind"] == "article" for c in u["clauses"]]
-               for d in export["documents"] if d["id"] in (new, old)}
-        return cls(concordance, ids.get(new, []), ids.get(old, []))
 
     def place(self, es: str) -> list[tuple[str, Row | None]]:
         """The 2017 clauses a 2007 clause maps to, in table order, each with its row
@@ -135,7 +133,13 @@ class Pairing:
         for es in alone:
             if ("es", es) in shown:
                 rows.insert(_after_previous(rows, es, es_order), self._spanish_row(n, es))
-        return rows
+        return [self._compared(r) for r in rows]
+
+    def _compared(self, r: CompareRow) -> CompareRow:
+        """Editions paired by ids: a pair whose contents differ is `changed`."""
+        if self.differs and r.relation == "same" and r.new and r.old and self.differs(r.new, r.old):
+            return replace(r, relation="changed")
+        return r
 
     def _beside(self, n: str, es_order: list[str]) -> tuple[dict[str, list[tuple[str, Row | None]]], list[str]]:
         """Each Spanish clause of Law n placed beside the first of its 2017 clauses in
@@ -160,7 +164,7 @@ class Pairing:
         if group and not kept and ("it", it) in shown:
             kept = group[:1]
         if kept:
-            return [CompareRow(it, es, _relation(row), row, show_it=i == 0, elsewhere=elsewhere if i == 0 else ())
+            return [CompareRow(it, es, _relation(row), row, show_new=i == 0, elsewhere=elsewhere if i == 0 else ())
                     for i, (es, row) in enumerate(kept)]
         if ("it", it) not in shown:
             return []
@@ -172,15 +176,15 @@ class Pairing:
         here = [(es, row) for es, row in sources if article_of(es) == n]
         if here:
             es, row = here[0]
-            return CompareRow(it, es, _relation(row), row, show_es=False,
+            return CompareRow(it, es, _relation(row), row, show_old=False,
                               elsewhere=tuple(e for e in elsewhere if e != es))
         if sources:
             return CompareRow(it, None, _relation(sources[0][1]), sources[0][1], elsewhere=elsewhere)
         es, row = self.holder(it)
         if es is None:
-            return CompareRow(it, None, "new-in-2017", row)
+            return CompareRow(it, None, self.added, row)
         if article_of(es) == n:
-            return CompareRow(it, es, _relation(row), row, show_es=False)
+            return CompareRow(it, es, _relation(row), row, show_old=False)
         return CompareRow(it, None, _relation(row), row, elsewhere=(es,))
 
     def _spanish_row(self, n: str, es: str) -> CompareRow:
@@ -190,7 +194,7 @@ class Pairing:
             return CompareRow(None, es, _relation(targets[0][1]), targets[0][1],
                               elsewhere=tuple(it for it, _ in targets))
         found = self.concordance.rows_for_2007(es)
-        return CompareRow(None, es, "removed-in-2017", found[0][0] if found else None)
+        return CompareRow(None, es, self.dropped, found[0][0] if found else None)
 
 
 def _relation(row: Row | None) -> str:
@@ -201,7 +205,7 @@ def _after_previous(rows: list[CompareRow], es: str, es_order: list[str]) -> int
     """Where a Spanish-only row goes: after the row showing the Spanish clause before
     it, and after the rows that continue that one (its Italian clause's further
     Spanish clauses, or Italian clauses its text holds); first if none is shown."""
-    shown_at = {r.es: i for i, r in enumerate(rows) if r.es and r.show_es}
+    shown_at = {r.old: i for i, r in enumerate(rows) if r.old and r.show_old}
     for prev in reversed(es_order[:es_order.index(es)]):
         if prev in shown_at:
             i = shown_at[prev] + 1
@@ -212,4 +216,4 @@ def _after_previous(rows: list[CompareRow], es: str, es_order: list[str]) -> int
 
 
 def _continues(row: CompareRow, es: str) -> bool:
-    return (row.it is not None and not row.show_it) or (row.es == es and not row.show_es)
+    return (row.new is not None and not row.show_new) or (row.old == es and not row.show_old)

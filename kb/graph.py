@@ -25,6 +25,7 @@ import networkx as nx
 
 from .clauseid import article_of
 from .concordance import Concordance
+from .editions import Editions
 from .library import NORMS, TIMEREF, Library
 from .text import fold_accents
 
@@ -66,7 +67,7 @@ def build_graph(export: dict[str, Any], concordance: Concordance | None = None) 
                 for law in u.get("law", []):
                     _link(g, unit_node(d["id"], u["id"]), unit_node(library.cites(d["id"]), law), "integrates")
     if concordance is not None:
-        _add_parallels(g, concordance, library)
+        _add_parallels(g, Editions(library, concordance, export["documents"]))
     for doc in docs.values():
         _add_definitions(g, doc)
     return g
@@ -90,17 +91,11 @@ def _add_citation(g: nx.MultiDiGraph, c: dict[str, Any], library: Library) -> No
         _link(g, src, tgt, kind, raw=c["raw"], citation=c["kind"])
 
 
-def _add_parallels(g: nx.MultiDiGraph, concordance: Concordance, library: Library) -> None:
-    new, old = library.newer, library.older  # the concordance maps old's clauses to new's
-    if not new or not old:
-        return
-    for row in concordance.rows:
-        if row.es and row.it:
-            es = _law_node(g, old, row.es)
-            it = _law_node(g, new, row.it)
-            if es and it:
-                g.add_edge(it, es, type="parallel", relation=row.relation, note=row.note)
-                g.add_edge(es, it, type="parallel", relation=row.relation, note=row.note)
+def _add_parallels(g: nx.MultiDiGraph, editions: Editions) -> None:
+    for p in editions.links:
+        mine, theirs = _law_node(g, p.doc, p.clause), _law_node(g, p.other, p.target)
+        if mine and theirs:
+            g.add_edge(mine, theirs, type="parallel", relation=p.relation, note=p.note)
 
 
 def _law_node(g: nx.MultiDiGraph, doc: str, cid: str) -> str | None:

@@ -2,8 +2,8 @@
 CLI, the website and the tests read through (sqlite-utils' `Database` is the model).
 
 It holds the export's records (`store`), and opens the rest as it is first asked
-for: search over the index, the cross-reference graph, the concordance and its
-pairing of the two editions, the board's clock, the documents' library. Every
+for: search over the index, the cross-reference graph, the concordance and the
+editions it pairs, the board's clock, the documents' library. Every
 part comes from the generation itself, never from corpus/.
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
 from .clauseid import article_of, readable
-from .compare import Pairing
-from .concordance import NEWER, OLDER, Concordance, read_tsv
+from .concordance import Concordance, read_tsv
+from .editions import Editions
 from .graph import read_graph
 from .library import Library
 from .search.engine import SearchEngine, url_for
@@ -40,7 +40,7 @@ class KnowledgeBase:
 
     @cached_property
     def engine(self) -> SearchEngine:
-        return SearchEngine.open(self.gen, self.store, self.concordance)  # one concordance for both
+        return SearchEngine.open(self.gen, self.store, self.editions)  # one pairing of editions for both
 
     def search(self, q: str, **filters: Any) -> Any:
         return self.engine.search(q, **filters)
@@ -63,21 +63,12 @@ class KnowledgeBase:
         return read_tsv(table(self.gen, "clock.tsv"), ("period", "topics", "laws", "note"))
 
     @cached_property
-    def pairing(self) -> Pairing:
-        """The concordance applied to this export's Law clauses (the compare view)."""
-        return Pairing.from_export(self.concordance, self.store.export)
+    def editions(self) -> Editions:
+        """The editions of the Laws the manifest pairs: compare pairings and parallel links."""
+        return Editions(self.library, self.concordance, self.store.export["documents"])
 
     def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
-        """The concordance rows of a Law article, as links to the other edition."""
-        other_doc = self.library.counterpart(doc)
-        if other_doc is None:
-            return []
-        side, other = (NEWER, OLDER) if doc == self.library.newer else (OLDER, NEWER)  # the concordance's columns
-        out = []
-        for r in self.concordance.rows:
-            mine, theirs = getattr(r, side), getattr(r, other)
-            if mine and theirs and article_of(mine) == unit:
-                out.append({"clause": mine, "doc": other_doc, "unit": article_of(theirs), "target": theirs,
-                            "label": readable(theirs), "relation": r.relation, "note": r.note,
-                            "url": url_for(other_doc, article_of(theirs), theirs)})
-        return out
+        """The links of a Law article's clauses to the other editions."""
+        return [{"clause": p.clause, "doc": p.other, "unit": article_of(p.target), "target": p.target,
+                 "label": readable(p.target), "relation": p.relation, "note": p.note,
+                 "url": url_for(p.other, article_of(p.target), p.target)} for p in self.editions.of_unit(doc, unit)]

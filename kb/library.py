@@ -24,6 +24,17 @@ class Entry:
     cites_edition: str | None = None  # the edition of the Laws its numbers are written in
     short: str = ""                   # a two-letter mark for tight places (graph labels)
     maps_to: str | None = None        # the edition the concordance maps this one's clauses to
+    edition_of: str | None = None     # the document this is another edition of, numbered alike
+
+
+@dataclass(frozen=True)
+class EditionPair:
+    """Two editions of the Laws read side by side: `older`'s clauses mapped to `newer`'s by
+    the concordance (`by_table`) or, for editions numbered alike, by identical clause ids."""
+
+    older: str
+    newer: str
+    by_table: bool
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,32 @@ class Library:
                 return e.id, e.maps_to
         return None
 
+    @cached_property
+    def pairs(self) -> tuple[EditionPair, ...]:
+        """Every pair of editions the manifest declares: the concordance's (`maps_to`) first,
+        then each `edition_of`, the older edition of the two first."""
+        found = [EditionPair(*self.pair, by_table=True)] if self.pair else []
+        for e in self.entries:
+            other = self.get(e.edition_of) if e.edition_of else None
+            if other is not None:
+                older, newer = sorted((other, e), key=_edition_order)
+                found.append(EditionPair(older.id, newer.id, by_table=False))
+        return tuple(found)
+
+    def pair_of(self, older: str, newer: str) -> EditionPair | None:
+        return next((p for p in self.pairs if (p.older, p.newer) == (older, newer)), None)
+
+    def counterparts(self, doc: str) -> tuple[str, ...]:
+        """The editions a Law is read beside, in the order of `pairs`."""
+        return tuple(p.newer if doc == p.older else p.older for p in self.pairs if doc in (p.older, p.newer))
+
+    def in_force(self, kind: str, lang: str | None = None) -> tuple[str, ...]:
+        """The documents of a kind no newer edition in their own language supersedes."""
+        newest: dict[str, str] = {}
+        for d in self.ids(kind, lang):  # newest first
+            newest.setdefault(self.lang(d) or "", d)
+        return tuple(newest.values())
+
     @property
     def newer(self) -> str | None:
         return self.pair[1] if self.pair else None
@@ -79,12 +116,6 @@ class Library:
     @property
     def older(self) -> str | None:
         return self.pair[0] if self.pair else None
-
-    def counterpart(self, doc: str) -> str | None:
-        """The edition a Law is compared with: the other side of the concordance's pair."""
-        if not self.pair or doc not in self.pair:
-            return None
-        return self.pair[1] if doc == self.pair[0] else self.pair[0]
 
     def laws_in(self, lang: str) -> str | None:
         """The newest edition of the Laws written in a language."""
@@ -112,7 +143,7 @@ class Library:
 def _entry(d: Any) -> Entry:
     field = (lambda k: d.get(k)) if isinstance(d, dict) else (lambda k: getattr(d, k, None) or d.meta.get(k))
     return Entry(field("id"), field("lang"), field("kind"), str(field("edition") or ""), field("cites"),
-                 field("cites_edition"), field("short") or "", field("maps_to"))
+                 field("cites_edition"), field("short") or "", field("maps_to"), field("edition_of"))
 
 
 def _edition_order(e: Entry) -> tuple[int, str]:

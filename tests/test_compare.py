@@ -345,7 +345,7 @@ def test_law_rows_from_plain_data():
     it = [{"id": "5", "text": ""}] + [{"id": i, "text": f"it {i}"} for i in ("5A", "5B", "5C", "5D", "5D1", "5G", "5G1")]
     es = [{"id": "5", "text": ""}] + [{"id": i, "text": f"es {i}"} for i in ("5A", "5B", "5C", "5D", "5E", "5G")]
     pairing = Pairing(Concordance(rows), [c["id"] for c in it] + ["9A"], [c["id"] for c in es])
-    got = [(r.it, r.es, r.relation, r.show_it, r.show_es, r.elsewhere, r.note)
+    got = [(r.new, r.old, r.relation, r.show_new, r.show_old, r.elsewhere, r.note)
            for r in pairing.law_rows("5", it, es)]
     assert got == [
         ("5A", "5B", "split", True, True, (), "first half"),      # the split ES 5B, shown at its first row

@@ -24,10 +24,10 @@ def test_no_document_id_is_written_in_code_or_templates(path):
     assert [d for d in DOC_IDS if f'"{d}"' in code or f"'{d}'" in code or f"/{d}" in code] == []
 
 
-@pytest.mark.parametrize("path", [p for p in CODE if p.suffix == ".py" and p.name != "analysis.py"],
+@pytest.mark.parametrize("path", [p for p in CODE if p.suffix == ".py" and p.name != "languages.py"],
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_languages_are_named_once(path):
-    """kb/search/analysis.py's LANGS is the one list of the texts' languages (the interface's
+    """kb/languages.py's LANGS is the one list of the texts' languages (the interface's
     are kb/catalogs.py's LOCALES); no module spells the pair out again."""
     text = path.read_text(encoding="utf-8")
     assert not re.search(r"""\(\s*["'](?:it|es)["']\s*,\s*["'](?:it|es)["']\s*\)""", text)
@@ -36,8 +36,8 @@ def test_the_languages_are_named_once(path):
 def test_the_library_reads_roles_editions_and_pairs_from_the_manifest(export):
     library = Library.of(export["documents"])
     assert library.laws == ("it-laws", "es-laws")  # the edition in force (2017) first
-    assert library.counterpart("it-laws") == "es-laws" and library.counterpart("es-laws") == "it-laws"
-    assert library.counterpart("it-norms") is None
+    assert library.counterparts("it-laws") == ("es-laws",) and library.counterparts("es-laws") == ("it-laws",)
+    assert library.counterparts("it-norms") == ()
     assert library.cites("it-timeref") == "es-laws" and library.cites("it-norms") == "it-laws"
     assert library.laws_in("es") == "es-laws" and library.short("it-norms") == "NI"
     assert library.pair == ("es-laws", "it-laws")
@@ -49,7 +49,18 @@ def test_a_third_edition_is_in_force_but_the_concordance_keeps_the_pair_it_maps(
                        Entry("c-laws", "en", "laws", "2027"), Entry("d-laws", "en", "laws", "997")))
     assert library.laws_in_force == "c-laws" and library.laws == ("c-laws", "a-laws", "b-laws", "d-laws")
     assert library.pair == ("b-laws", "a-laws")  # the 2007 → 2017 table never pairs 2017 with 2027
-    assert library.counterpart("a-laws") == "b-laws" and library.counterpart("c-laws") is None
+    assert library.counterparts("a-laws") == ("b-laws",) and library.counterparts("c-laws") == ()
+    assert library.in_force("laws") == ("c-laws", "a-laws", "b-laws")  # d-laws: 997, superseded in English
+
+
+def test_an_edition_of_another_is_paired_with_it_by_ids_after_the_concordance_pair():
+    from kb.library import EditionPair, Entry
+    library = Library((Entry("a-laws", "it", "laws", "2017"), Entry("b-laws", "es", "laws", "2007", maps_to="a-laws"),
+                       Entry("c-laws", "it", "laws", "2027", edition_of="a-laws")))
+    assert library.pairs == (EditionPair("b-laws", "a-laws", True), EditionPair("a-laws", "c-laws", False))
+    assert library.counterparts("a-laws") == ("b-laws", "c-laws")
+    assert library.in_force("laws") == ("c-laws", "b-laws")  # the 2017 Italian text is superseded
+    assert library.pair_of("a-laws", "c-laws") and library.pair_of("c-laws", "a-laws") is None
 
 
 def test_a_document_in_a_language_without_an_analyzer_fails_the_build_and_says_what_is_missing(tmp_path):
@@ -59,7 +70,7 @@ def test_a_document_in_a_language_without_an_analyzer_fails_the_build_and_says_w
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)
     manifest = (corpus / "manifest.toml").read_text(encoding="utf-8")
-    (corpus / "manifest.toml").write_text(manifest.replace('lang = "es"', 'lang = "en"', 1), encoding="utf-8")
-    with pytest.raises(CorpusError, match=r"es-laws: language 'en' is not supported.*body_en"):
+    (corpus / "manifest.toml").write_text(manifest.replace('lang = "es"', 'lang = "xx"', 1), encoding="utf-8")
+    with pytest.raises(CorpusError, match=r"es-laws: language 'xx' is not supported.*stemmer"):
         builder.build(tmp_path / "build", corpus)
     assert not list((tmp_path / "build").glob("gen-*"))  # nothing written

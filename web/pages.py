@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kb.annotate import annotate, in_text_of
 from kb.clauseid import article_of, readable
+from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
 from kb.search.engine import url_for
 from kb.search.query import QueryError
@@ -78,65 +79,92 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
 
 
 @router.get("/compare/{n}", response_class=HTMLResponse)
-async def compare(request: Request, n: str) -> Response:
-    if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= 93:
-        raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to 93.")
+async def compare(request: Request, n: str, older: str | None = None, newer: str | None = None) -> Response:
+    """Law n in two editions the manifest pairs: the concordance's pair unless `older` and
+    `newer` name another (a later edition of the same Laws)."""
     site = request.app.state.site
-    new, old = site.library.newer, site.library.older
-    it, es = site.store.unit(new, n), site.store.unit(old, n)
-    return render(request, "compare.html", n=int(n), it_title=it["title"], es_title=es["title"], it_doc=new, es_doc=old,
-                  rows=compare_rows(site, n, it, es))
+    pair = site.library.pair_of(older, newer) if older or newer else next(iter(site.library.pairs), None)
+    if pair is None:
+        named = "; ".join(f"older={p.older}&newer={p.newer}" for p in site.library.pairs) or "none"
+        raise PageNotFound(f"No pair of editions {older or '?'} and {newer or '?'}; the pairs are: {named}.")
+    last = max((int(u) for u in site.store.units_of(pair.newer) if u.isdigit()), default=0)
+    if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= last:
+        raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to {last}.")
+    query = compare_url(site, pair, "")[len("/compare/"):]
+    sides = {"new": _Side(pair.newer, n, site, pair), "old": _Side(pair.older, n, site, pair)}
+    return render(request, "compare.html", n=int(n), last=last, query=query, sides=sides,
+                  rows=compare_rows(site, pair, n, sides))
 
 
-def compare_rows(site: Any, n: str, it: dict[str, Any], es: dict[str, Any]) -> list[dict[str, Any]]:
-    """The compare rows of Law n (`kb.compare`, the concordance alone) formatted for the page:
-    a clause shown in its row with its text, a clause shown in another row as a pointer to
-    it, each governing concordance row's note once, and links to the other edition's clauses
-    the row names (where a Spanish clause went, where an Italian one came from)."""
-    rows = site.pairing.law_rows(n, it["clauses"], es["clauses"])
-    new, old = site.library.newer, site.library.older
-    sides = {"it": _Side(new, n, it, site), "es": _Side(old, n, es, site)}  # the concordance's columns
-    at = {(side, getattr(r, side)): i for i, r in enumerate(rows) for side in sides
+def compare_url(site: Any, pair: Any, n: str) -> str:
+    """Law n's compare page for a pair of editions (the first pair needs no query)."""
+    query = "" if pair == site.library.pairs[0] else "?" + urlencode({"older": pair.older, "newer": pair.newer})
+    return f"/compare/{n}{query}"
+
+
+def compare_rows(site: Any, pair: Any, n: str, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
+    """The compare rows of Law n (`kb.compare`) formatted for the page: a clause shown in its
+    row with its text, a clause shown in another row as a pointer to it, each governing
+    concordance row's note once, and links to the other edition's clauses the row names
+    (where an older clause went, where a newer one came from)."""
+    rows = site.editions.pairing(pair.older, pair.newer).law_rows(n, sides["new"].clauses, sides["old"].clauses)
+    at = {(s.key, getattr(r, side)): i for i, r in enumerate(rows) for side, s in sides.items()
           if getattr(r, side) and getattr(r, f"show_{side}")}
     noted: set[Any] = set()
     out = []
     for i, r in enumerate(rows):
         cells = {side: s.cell(getattr(r, side), getattr(r, f"show_{side}"), i, at) for side, s in sides.items()}
-        other = "es" if r.it else "it"
-        out.append({"it_id": r.it or "", "es_id": r.es or "", "relation": r.relation, **cells,
-                    "note": r.note if r.row not in noted else "",
-                    "links": [sides[other].pointer(cid, "→" if other == "it" else "←") for cid in r.elsewhere]})
+        other = "old" if r.new else "new"
+        out.append({"new_id": r.new or "", "old_id": r.old or "", "relation": r.relation, **cells,
+                    "badge": _badge(r.relation), "note": r.note if r.row not in noted else "",
+                    "links": [sides[other].pointer(cid, "→" if other == "new" else "←") for cid in r.elsewhere]})
         noted.add(r.row)
     return out
 
 
+def _badge(relation: str) -> dict[str, str]:
+    """A relation as the page names it: `new-in-2027` is "new in" an edition."""
+    kind, _, edition = relation.partition("-in-")
+    return {"kind": kind, "edition": edition}
+
+
+def _edition_name(site: Any, doc: str) -> dict[str, str]:
+    """What names an edition to a reader: its language (a catalogs msgid) and its year."""
+    return {"language": BY_CODE[site.library.lang(doc)].name, "edition": site.library.edition(doc) or ""}
+
+
 class _Side:
-    """One edition's clauses of Law n, as compare-page cells."""
+    """One edition's clauses of Law n, as compare-page cells. Its key (anchors, classes, data
+    attributes) is the edition's language, or its year when both editions share one."""
 
-    def __init__(self, doc: str, n: str, unit: dict[str, Any], site: Any):
+    def __init__(self, doc: str, n: str, site: Any, pair: Any):
         self.doc, self.n, self.site = doc, n, site
-        self.side = site.store.doc(doc)["lang"]
-        self.by_id = {c["id"]: c for c in unit["clauses"]}
-        self.cits = site.store.outgoing(doc, n)
-
+        d, langs = site.store.doc(doc), {site.library.lang(pair.older), site.library.lang(pair.newer)}
+        self.key = d["lang"] if len(langs) == 2 else d["edition"]
+        self.language, self.edition = _edition_name(site, doc).values()
+        unit = site.store.units_of(doc).get(n) or {"title": "", "clauses": []}
+        self.title, self.clauses = unit.get("title") or "", unit["clauses"]
+        self.by_id = {c["id"]: c for c in self.clauses}
+        self.cits = site.store.outgoing(doc, n) if self.clauses else []
+        self.url = f"/{doc}/{n}" if self.clauses else None
     def cell(self, cid: str | None, show: bool, row: int, at: dict[tuple[str, str], int]) -> dict[str, Any] | None:
         """The clause with its text, or (shown in another row) a pointer to that row."""
         if cid is None:
             return None
         if not show:
-            where = at.get((self.side, cid))
+            where = at.get((self.key, cid))
             if where is None:
                 return self.pointer(cid, "")
-            return self.pointer(cid, "↑" if where < row else "↓") | {"url": f"#{self.side}-{cid}"}
+            return self.pointer(cid, "↑" if where < row else "↓") | {"url": f"#{self.key}-{cid}"}
         c = self.by_id[cid]
         mine = in_text_of(self.cits, cid)
         return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
-                "anchor": f"{self.side}-{cid}",
+                "anchor": f"{self.key}-{cid}",
                 "body": clause_body(c, annotate(c["text"], mine, self.site.store))}
 
     def pointer(self, cid: str, arrow: str) -> dict[str, Any]:
         """A link to a clause of this edition shown elsewhere: `↑ ES 9A3`, `→ IT 72C`."""
-        return {"pointer": True, "arrow": arrow, "edition": self.side.upper(), "label": readable(cid),
+        return {"pointer": True, "arrow": arrow, "edition": self.key.upper(), "label": readable(cid),
                 "url": url_for(self.doc, article_of(cid), cid)}
 
 
@@ -206,7 +234,9 @@ def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, A
     prev, nxt = neighbours(site.store, d["id"], u["id"])
     terms = defined_terms(site, d["id"], u)
     label = u["id"] if u["kind"] in ("article", "norm") else ""
-    compare = f"/compare/{u['id']}" if d["kind"] == "laws" and u["kind"] == "article" else None
+    compare = [{"url": compare_url(site, pair, u["id"]), **_edition_name(site, other)}
+               for pair in site.library.pairs if d["id"] in (pair.older, pair.newer) and u["kind"] == "article"
+               for other in (pair.newer if d["id"] == pair.older else pair.older,)]
     return {"doc": d, "unit": u, "unit_label": label, "clauses": clauses, "cited_by": cited_by,
             "prev": prev, "next": nxt, "compare": compare, "terms": terms}
 

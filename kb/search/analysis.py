@@ -17,12 +17,11 @@ with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer P
     from whoosh.lang import stemmer_for_language, stopwords_for_language
     from whoosh.support.charset import accent_map
 
+from ..languages import LANGS, REGISTRY
 from ..text import fold_accents
 
-LANGS = ("it", "es")  # the languages the texts are analysed in: the one place that names them
-
 STOPWORDS = {lang: frozenset(stopwords_for_language(lang)) for lang in LANGS}
-ALL_STOPWORDS = frozenset().union(*STOPWORDS.values())
+SHARED_STOPWORDS = frozenset().union(*(STOPWORDS[lang.code] for lang in REGISTRY if lang.shared_stop))
 
 
 def _tokens() -> Analyzer:
@@ -77,7 +76,7 @@ def stemmed(lang: str) -> Analyzer:
 
 
 def plain() -> Analyzer:
-    return _tokens() | StopFilter(stoplist=ALL_STOPWORDS, minsize=2) | CharsetFilter(accent_map)
+    return _tokens() | StopFilter(stoplist=SHARED_STOPWORDS, minsize=2) | CharsetFilter(accent_map)
 
 
 ANALYZERS = {lang: stemmed(lang) for lang in LANGS}

@@ -17,12 +17,13 @@ import numpy as np
 
 from ..clauseid import article_of, readable
 from ..concordance import Concordance
+from ..editions import Editions
 from ..generations import table
 from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from .analysis import ANALYZERS, LANGS, terms
 from .glossary import Glossary, Thesaurus
-from .index import INDEX_NAME, open_index
+from .index import INDEX_NAME, languages_of, open_index
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
@@ -38,7 +39,6 @@ UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
 COORD_BASE = 0.1  # a clause matching half the words scores about half: all the words count
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
-FIELDS = ("plain", "title_it", "title_es", "body_it", "body_es")
 
 
 @dataclass
@@ -88,20 +88,21 @@ def url_for(doc: str, unit: str, clause: str | None = None) -> str:
 
 
 class SearchEngine:
-    def __init__(self, index_dir: Path, store: Store, concordance: Concordance | None = None,
+    def __init__(self, index_dir: Path, store: Store, editions: Editions | None = None,
                  glossary: Glossary | None = None, thesaurus: Thesaurus | None = None):
         self.ix = open_index(index_dir)
         self.store = store
-        self.concordance = concordance
+        self.editions = editions
         self.glossary = glossary
         self.thesaurus = thesaurus
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
-        self.scorer = Scorer(searcher, FIELDS)
+        self.library = Library.of(store.export["documents"])
+        self.langs = languages_of(store.export)  # the languages queries are read in
+        self.scorer = Scorer(searcher, ("plain", *(f"{f}_{lang}" for f in ("title", "body") for lang in self.langs)))
         # per document number, as arrays: doc, unit, clause, kind, lang
         self.columns = {name: np.array([stored[n][name] for n in range(self.scorer.doc_count)])
                         for name in ("doc", "unit", "clause", "kind", "lang")}
-        self.library = Library.of(store.export["documents"])
         self.other_game_docs = np.isin(self.columns["doc"], self.library.ids(OTHER_GAME))
         self.unit_kind = {(d["id"], u["id"]): u["kind"] for d in store.export["documents"] for u in d["units"]}
         self.kinds = sorted(set(self.unit_kind.values()))
@@ -110,12 +111,13 @@ class SearchEngine:
         self.ranker = UnitRanker(keys, self.unit_kind, self.library, _lifts(store.export))
 
     @classmethod
-    def open(cls, gen: Path, store: Store, concordance: Concordance | None = None) -> "SearchEngine":
+    def open(cls, gen: Path, store: Store, editions: Editions | None = None) -> "SearchEngine":
         """The engine over a build generation, with the curated tables it was built with (the
-        concordance given when the caller has it loaded already)."""
-        if concordance is None:
-            concordance = Concordance.load(table(gen, "concordance.tsv"))
-        return cls(gen / INDEX_NAME, store, concordance,
+        editions given when the caller has them open already)."""
+        if editions is None:
+            editions = Editions(Library.of(store.export["documents"]), Concordance.load(table(gen, "concordance.tsv")),
+                                store.export["documents"])
+        return cls(gen / INDEX_NAME, store, editions,
                    Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")))
 
     # ------------------------------------------------------------ public
@@ -123,7 +125,7 @@ class SearchEngine:
     def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
                limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
         self._check_filters(doc, lang, kind, limit, page)
-        p = plan(q, self.glossary, self.thesaurus)
+        p = plan(q, self.glossary, self.thesaurus, self.langs)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
         prefer = (ui, UI_PREFERENCE) if ui in LANGS else (self._language_of(p), QUERY_PREFERENCE)
@@ -135,7 +137,7 @@ class SearchEngine:
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
         start = (page - 1) * limit
         if suggestion:  # highlight what the corrected words found
-            p.words = p.words + plan(suggestion).words
+            p.words = p.words + plan(suggestion, langs=self.langs).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
         return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit)
 
@@ -155,7 +157,7 @@ class SearchEngine:
         unknown = {w for w in p.words if self._unknown(w)}
         suggestion = self._suggestion(p, unknown) if unknown else None
         if suggestion:
-            corrected = plan(suggestion, self.glossary, self.thesaurus)
+            corrected = plan(suggestion, self.glossary, self.thesaurus, self.langs)
             scores = np.maximum(scores, self._run(term_queries(corrected), corrected, keep))
         if p.words and (unknown or scores.max(initial=0.0) < WEAK_SCORE):
             fuzzy = unknown or set(p.words)
@@ -168,7 +170,7 @@ class SearchEngine:
         if self.scorer.doc_frequency("plain", word):
             return False
         return not any(self.scorer.doc_frequency(f"body_{lang}", stem)
-                       for lang in LANGS for stem in terms(ANALYZERS[lang], word))
+                       for lang in self.langs for stem in terms(ANALYZERS[lang], word))
 
     def _about_other_game(self, p: Plan) -> bool:
         """Does the query use a word that belongs to Burraco rather than to bridge
@@ -181,10 +183,11 @@ class SearchEngine:
 
     def _language_of(self, p: Plan) -> str | None:
         """The language whose texts know more of the query's words (None when even)."""
-        known = {lang: sum(1 for s in p.stems[lang] if self.scorer.doc_frequency(f"body_{lang}", s)) for lang in LANGS}
-        if known["it"] == known["es"]:
+        known = sorted(((sum(1 for s in p.stems[lang] if self.scorer.doc_frequency(f"body_{lang}", s)), lang)
+                        for lang in self.langs), reverse=True)
+        if len(known) < 2 or known[0][0] == known[1][0]:
             return None
-        return max(known, key=known.get)
+        return known[0][1]
 
     def _run(self, queries: list[WordQuery], p: Plan, keep: np.ndarray | None) -> np.ndarray:
         """Sum the scores of every term query per clause, then reward clauses that
@@ -228,9 +231,7 @@ class SearchEngine:
                 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]], list[tuple[str, str, str]]]:
         if n is None:
             return None, [], []
-        wanted = [d for kind, in_lang in n.wants for d in self.library.ids(kind, in_lang)]
-        candidates = [d for d in wanted if (not doc or d == doc) and (not lang or self._lang(d) == lang)]
-        targets = [t for t in (self._existing(d, n) for d in candidates) if t]
+        targets = [t for t in (self._existing(d, n) for d in self._meant(n, doc, lang)) if t]
         if not targets:
             return None, [], []
         chosen = targets
@@ -245,6 +246,16 @@ class SearchEngine:
         if len(chosen) == 1:
             return chosen[0], [], pinned
         return None, chosen, pinned
+
+    def _meant(self, n: NumberQuery, doc: str | None, lang: str | None) -> list[str]:
+        """The documents a number means: of the first (kind, language) it wants that the filters
+        allow, those in force (an edition another in its language supersedes only by name)."""
+        for kind, in_lang in n.wants:
+            pool = self.library.ids(kind, in_lang) if doc else self.library.in_force(kind, in_lang)
+            found = [d for d in pool if (not doc or d == doc) and (not lang or self._lang(d) == lang)]
+            if found:
+                return found
+        return []
 
     def _existing(self, doc: str, n: NumberQuery) -> dict[str, Any] | None:
         """The clause a number names in a document, or its nearest existing ancestor."""
@@ -274,17 +285,9 @@ class SearchEngine:
                    _label(self.library.is_laws(doc), unit, clause), self._parallel(doc, clause["id"]))
 
     def _parallel(self, doc: str, clause: str) -> list[dict[str, Any]]:
-        other = self.library.counterpart(doc)
-        if self.concordance is None or other is None:
-            return []
-        if doc == self.library.newer:  # the concordance maps the older edition's clauses to the newer's
-            rows = self.concordance.parallels_2017(clause)
-            pairs = [(other, r.es, r.relation) for r in rows if r.es]
-        else:
-            found = self.concordance.row_for_2007(clause)
-            pairs = [(other, found[0].it, found[0].relation)] if found and found[0].it else []
-        return [{"doc": d, "unit": article_of(cid), "clause": cid, "label": readable(cid), "relation": relation,
-                 "url": url_for(d, article_of(cid), cid)} for d, cid, relation in pairs]
+        links = self.editions.of_clause(doc, clause) if self.editions else []
+        return [{"doc": p.other, "unit": article_of(p.target), "clause": p.target, "label": readable(p.target),
+                 "relation": p.relation, "url": url_for(p.other, article_of(p.target), p.target)} for p in links]
 
     def _suggestion(self, p: Plan, unknown: set[str]) -> str | None:
         """The query with each unknown word replaced by the likeliest word of the texts:

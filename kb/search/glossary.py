@@ -9,7 +9,9 @@ from ..concordance import read_tsv
 from ..corpus import CORPUS_DIR
 from .analysis import LANGS, PLAIN, terms
 
-OTHER = {"it": "es", "es": "it"}
+COLUMNS = ("it", "es", "also", "note")  # glossary.tsv's header
+SIDES = COLUMNS[:2]  # the languages it pairs
+OTHER = dict(zip(SIDES, reversed(SIDES)))
 
 
 @dataclass(frozen=True)
@@ -63,13 +65,13 @@ def _candidates(starting: dict[str, list[int]], words: Iterable[str]) -> list[in
 class Glossary:
     def __init__(self, pairs: list[Pair]):
         self.pairs = pairs
-        self._sides = [{lang: light(p.side(lang)) for lang in LANGS} for p in pairs]
+        self._sides = [{lang: light(p.side(lang)) for lang in SIDES} for p in pairs]
         self._also = [[light(a) for a in p.also] for p in pairs]
         self._starting = _first_words([[*sides.values(), *also] for sides, also in zip(self._sides, self._also)])
 
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "glossary.tsv") -> "Glossary":
-        rows = read_tsv(path, ("it", "es", "also", "note"))
+        rows = read_tsv(path, COLUMNS)
         return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"])
                     for r in rows])
 
@@ -83,14 +85,14 @@ class Glossary:
         """Terms to search per language: translations of the terms found, and both
         sides' terms for an `also` name ("claim", "dummy", "carta scoperta")."""
         words = list(light(text))
-        out: dict[str, list[str]] = {lang: [] for lang in LANGS}
+        out: dict[str, list[str]] = {lang: [] for lang in SIDES}
         for i in _candidates(self._starting, words):
             pair, sides, also = self.pairs[i], self._sides[i], self._also[i]
-            for lang in LANGS:
+            for lang in SIDES:
                 if _contains(words, sides[lang]):
                     out[OTHER[lang]].append(pair.side(OTHER[lang]))
             if any(_contains(words, form) for form in also):
-                for lang in LANGS:
+                for lang in SIDES:
                     out[lang].append(pair.side(lang))
         return {lang: list(dict.fromkeys(v)) for lang, v in out.items()}
 

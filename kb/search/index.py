@@ -25,7 +25,14 @@ INDEX_NAME = "index"  # the index's folder inside a build
 UNIT_LEVEL = "*"  # the clause id of a unit's whole-text document
 
 
-def schema() -> Schema:
+def languages_of(export: dict[str, Any]) -> tuple[str, ...]:
+    """The languages of an export's documents, in the registry's order: one pair of stemmed
+    fields each."""
+    present = {d["lang"] for d in export["documents"]}
+    return tuple(lang for lang in LANGS if lang in present)
+
+
+def schema(langs: tuple[str, ...] = LANGS) -> Schema:
     fields: dict[str, Any] = {
         "key": ID(stored=True, unique=True),
         "doc": ID(stored=True),
@@ -37,7 +44,7 @@ def schema() -> Schema:
         "heading": STORED(),
         "plain": TEXT(analyzer=PLAIN, spelling=True, phrase=False),
     }
-    for lang in LANGS:
+    for lang in langs:
         fields[f"title_{lang}"] = TEXT(analyzer=ANALYZERS[lang], phrase=False)
         fields[f"body_{lang}"] = TEXT(analyzer=ANALYZERS[lang], phrase=False)
     return Schema(**fields)
@@ -78,7 +85,7 @@ def write_index(export: dict[str, Any], target: Path) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".index-"))
     try:
-        ix = windex.create_in(str(tmp), schema())
+        ix = windex.create_in(str(tmp), schema(languages_of(export)))
         writer = ix.writer(procs=1, limitmb=128)
         for doc in clause_documents(export):
             writer.add_document(**doc)

@@ -17,6 +17,7 @@ with warnings.catch_warnings():
     from whoosh import query as Q
 
 from ..library import LAWS, NORMS
+from ..languages import REGISTRY
 from .analysis import ANALYZERS, LANGS, PLAIN, terms
 from .glossary import Glossary, Thesaurus
 
@@ -30,14 +31,10 @@ class QueryError(ValueError):
 
 # ---------------------------------------------------------------- number queries
 
-_LAW_WORDS = {  # "art." is both languages' abbreviation: the UI language decides
-    "it": r"articol[oi]|legge|regola",
-    "es": r"art[ií]culos?|ley|regla",
-    "en": r"artt?|law|l",
-}
 _NORM_WORDS = r"norm[ae](?:\s+integrativ[ae])?|n\.?\s*i\.?"
+_LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
 _NUMBER = re.compile(
-    rf"^\s*(?:(?P<norm>{_NORM_WORDS})|(?P<it>{_LAW_WORDS['it']})|(?P<es>{_LAW_WORDS['es']})|(?P<en>{_LAW_WORDS['en']}))?"
+    rf"^\s*(?:(?P<norm>{_NORM_WORDS})|{_LAW_WORDS})?"
     r"\s*\.?\s*(?P<art>\d{1,2})(?![\d])\s*(?P<sec>[a-gA-G])?\s*(?P<num>\d{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
     r"\s*\(?\s*(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))?\s*\)?\s*$",
     re.I,
@@ -63,14 +60,11 @@ def number_query(text: str) -> NumberQuery | None:
         return None  # "27 b a" is no id
     sec = (m["sec"] or "").upper()
     clause = m["art"] + sec + (m["num"] or "") + (m["item"] or "").lower() + (m["roman"] or "").lower()
+    said = next((code for code in LANGS if m[code]), None)
     if m["norm"]:
         wants: tuple[tuple[str, str | None], ...] = ((NORMS, None),)
-    elif m["it"]:
-        wants = ((LAWS, "it"),)  # "art." / "articolo": the Italian edition
-    elif m["es"]:
-        wants = ((LAWS, "es"),)  # "artículo": the Spanish one
-    else:
-        wants = ((LAWS, None),)
+    else:  # "articolo": the Italian edition; "Law", in a corpus with no English Laws: any
+        wants = ((LAWS, said), (LAWS, None)) if said else ((LAWS, None),)
     return NumberQuery(m["art"], clause, wants)
 
 
@@ -123,18 +117,21 @@ def clean(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | None = None) -> Plan:
+def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | None = None,
+         langs: tuple[str, ...] = LANGS) -> Plan:
+    """What a query asks, read in each of `langs` (the languages of the texts searched)."""
     text = clean(text)
     intent = "definition" if _DEFINITION_CUES.search(text) else "timing" if _TIMING_CUES.search(text) else None
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
     words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:MAX_WORDS]
-    stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in LANGS}
+    stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in langs}
     p = Plan(text, words, stems, number=number_query(text), intent=intent)
-    found: dict[str, list[str]] = {lang: [] for lang in LANGS}
+    found: dict[str, list[str]] = {lang: [] for lang in langs}
     for source in (glossary, thesaurus):
         if source is not None:
             for lang, more in source.expand(body).items():
-                found[lang] += more
+                if lang in found:
+                    found[lang] += more
     for lang, names in found.items():
         stems = [s for term in names for s in terms(ANALYZERS[lang], term)]
         p.expansions[lang] = _dedupe([s for s in stems if s not in p.stems[lang]])
@@ -181,7 +178,7 @@ def term_queries(p: Plan, fuzzy: set[str] = frozenset(), cognates: set[str] = fr
     """
     out: list[WordQuery] = []
     for word in p.words:
-        stems = {lang: _first(terms(ANALYZERS[lang], word)) for lang in LANGS}
+        stems = {lang: _first(terms(ANALYZERS[lang], word)) for lang in p.stems}
         out += [(word, q) for q in word_query(word, stems)]
         if word in fuzzy:
             out.append((word, Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=2 if len(word) > 6 else 1,

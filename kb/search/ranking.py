@@ -47,9 +47,8 @@ class UnitRanker:
                  for t in targets if t[:2] in number]
         self.lift_src, self.lift_unit, self.lift_clause = _columns(pairs, 3)
         self.unit_clause = np.array([ordinal[u] for _, u in self.units], dtype=np.intp)  # the unit's own id
-        other = {d: library.counterpart(d) for d in library.laws}
-        parallel = [(number[(d, u)], number[(other[d], u)]) for (d, u), kind in unit_kind.items()
-                    if kind == "article" and other.get(d) and (other[d], u) in number]
+        parallel = [(number[(d, u)], number[(o, u)]) for (d, u), kind in unit_kind.items() if kind == "article"
+                    for o in library.counterparts(d) if (o, u) in number]
         self.parallel_src, self.parallel_dst = _columns(parallel, 2)
         self.kind = np.array([unit_kind[u] for u in self.units])
         self.lang = np.array([library.lang(d) for d, _ in self.units])

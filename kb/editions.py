@@ -1,0 +1,125 @@
+"""Editions of the Laws read side by side: each pair the manifest declares, its compare
+pairing and its parallel links — the one place unit pages, search hits, the graph and the
+compare view learn which clause of one edition stands beside which of another.
+
+The concordance's pair (`maps_to`) is linked by its rows. Editions numbered alike
+(`edition_of`) are linked by identical clause ids: each article once, and each clause
+whose contents differ (text, title, tables, notes) as `changed`; the compare view shows
+every clause of both.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Iterable, Iterator, Mapping
+
+from .clauseid import article_of
+from .compare import Pairing
+from .concordance import Concordance, ancestors
+from .library import EditionPair, Library
+
+Clause = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Parallel:
+    """A clause of one edition and the clause of another that stands beside it."""
+
+    doc: str
+    clause: str
+    other: str
+    target: str
+    relation: str
+    note: str = ""
+
+
+class Editions:
+    def __init__(self, library: Library, concordance: Concordance, documents: Iterable[Mapping[str, Any]]):
+        self.library = library
+        self.concordance = concordance
+        self.clauses: dict[str, dict[str, Clause]] = {
+            d["id"]: {c["id"]: c for u in d["units"] if u["kind"] == "article" for c in u["clauses"]}
+            for d in documents if library.is_laws(d["id"])}
+
+    def pairing(self, older: str, newer: str) -> Pairing | None:
+        """The compare pairing of two editions the manifest pairs (None for any other two)."""
+        return self._pairings.get((older, newer))
+
+    def of_unit(self, doc: str, unit: str) -> list[Parallel]:
+        """The links of an article's clauses to the other editions, in table order."""
+        return self._by_unit.get((doc, unit), [])
+
+    def of_clause(self, doc: str, clause: str) -> list[Parallel]:
+        """The links of a clause or, failing that, of its nearest ancestor any link or
+        table row names."""
+        for anc in ancestors(clause):
+            if (doc, anc) in self._named:
+                return self._by_clause.get((doc, anc), [])
+        return []
+
+    @cached_property
+    def links(self) -> tuple[Parallel, ...]:
+        """Every link, each pair of clauses once in each direction (newer → older first)."""
+        out = []
+        for pair in self.library.pairs:
+            for new, old, relation, note in self._pairs_of(pair):
+                out += [Parallel(pair.newer, new, pair.older, old, relation, note),
+                        Parallel(pair.older, old, pair.newer, new, relation, note)]
+        return tuple(out)
+
+    def _pairs_of(self, pair: EditionPair) -> Iterator[tuple[str, str, str, str]]:
+        if pair.by_table:
+            yield from ((r.it, r.es, r.relation, r.note) for r in self.concordance.rows if r.it and r.es)
+        else:
+            yield from self._differences(pair)
+
+    def _differences(self, pair: EditionPair) -> Iterator[tuple[str, str, str, str]]:
+        """Editions numbered alike: each article, `changed` if any of its clauses is, and each
+        changed clause."""
+        new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
+        changed = [cid for cid in new if cid in old and _content(new[cid]) != _content(old[cid])]
+        articles = dict.fromkeys(article_of(cid) for cid in new if article_of(cid) in old)
+        touched = {article_of(cid) for cid in changed}
+        for art in articles:
+            yield art, art, "changed" if art in touched else "same", ""
+            yield from ((cid, cid, "changed", "") for cid in changed if article_of(cid) == art and cid != art)
+
+    @cached_property
+    def _pairings(self) -> dict[tuple[str, str], Pairing]:
+        return {(p.older, p.newer): self._pairing(p) for p in self.library.pairs}
+
+    def _pairing(self, pair: EditionPair) -> Pairing:
+        new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
+        if pair.by_table:
+            return Pairing(self.concordance, new, old)
+        edition = self.library.edition(pair.newer)
+        return Pairing(Concordance([]), new, old, added=f"new-in-{edition}", dropped=f"removed-in-{edition}",
+                       differs=lambda a, b: _content(new[a]) != _content(old[b]))
+
+    @cached_property
+    def _by_unit(self) -> dict[tuple[str, str], list[Parallel]]:
+        out: dict[tuple[str, str], list[Parallel]] = {}
+        for p in self.links:
+            out.setdefault((p.doc, article_of(p.clause)), []).append(p)
+        return out
+
+    @cached_property
+    def _by_clause(self) -> dict[tuple[str, str], list[Parallel]]:
+        out: dict[tuple[str, str], list[Parallel]] = {}
+        for p in self.links:
+            out.setdefault((p.doc, p.clause), []).append(p)
+        return out
+
+    @cached_property
+    def _named(self) -> set[tuple[str, str]]:
+        """The clauses links or table rows name (a `new-in-2017` row names one clause only)."""
+        named = set(self._by_clause)
+        for pair in self.library.pairs:
+            if pair.by_table:
+                named |= {(pair.newer, r.it) for r in self.concordance.rows if r.it}
+                named |= {(pair.older, r.es) for r in self.concordance.rows if r.es}
+        return named
+
+
+def _content(c: Clause) -> tuple[Any, ...]:
+    return (c.get("text") or "", c.get("title") or "", c.get("tables") or [], c.get("notes") or [])

@@ -1,0 +1,40 @@
+"""The language registry: what the knowledge base knows of each language a text may be in.
+
+A language is supported when it has a Snowball stemmer and stop words (search analyses
+its texts), the words its readers use for a Law or an article (number queries such as
+"legge 27", "artículo 64", "Law 27", and the article headings of a plainly laid-out
+Laws text), and a name the interface catalogs translate. A manifest document in any
+other language fails the build with a message naming what is missing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str          # ISO 639-1, as the manifest writes it
+    name: str          # in English: the interface catalogs' msgid ("Italian" → "Italiano")
+    law_words: str     # a regular expression for the words naming a Law or an article
+    heading_word: str  # the word an article heading of the Laws starts with
+    shared_stop: bool = True  # its stop words are dropped from the all-language unstemmed field
+
+
+REGISTRY = (
+    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO"),
+    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO"),
+    # "art." is every language's: the UI decides. English words of art live inside the Italian
+    # and Spanish texts ("line-up", "time out", "convention card"): the unstemmed field keeps
+    # English stop words, or "up" and "out" would vanish from them.
+    Language("en", "English", r"artt?|law|l", "LAW", shared_stop=False),
+)
+BY_CODE = {lang.code: lang for lang in REGISTRY}
+LANGS = tuple(BY_CODE)  # the one list of language codes
+
+
+def missing(code: str) -> str | None:
+    """Why a language cannot be read, or None when it can."""
+    if code in BY_CODE:
+        return None
+    return (f"language {code!r} is not supported: kb/languages.py lists {', '.join(LANGS)}; a language needs "
+            f"a Snowball stemmer and stop words, its words for a Law, and a name in the catalogs")
