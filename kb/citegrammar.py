@@ -110,7 +110,17 @@ SPANISH = Language(
     bare_opener=r"(?:\(|\b(?:[Vv]er|en|del|de|al))",
 )
 
-LANGUAGES = {"it": ITALIAN, "es": SPANISH}
+ENGLISH = Language(
+    keyword=r"(?:Laws?|LAWS?)(?![a-z])",
+    connector=r"(?:,|;)?\s*(?:\b(?:and|or)\b(?:\s+not)?)?",
+    determiner=r"(?:\b(?:the)\s+)?",
+    triggers=r"\b(?:see|under|in|of|paragraphs?|subparagraphs?)",
+    number_triggers=r"\b(?:paragraphs?|subparagraphs?)",
+    directions=r"(?:above|below|following|preceding)\b",
+    bare_opener=r"(?:\(|\b(?:see|in|of|under))",
+)
+
+LANGUAGES = {"it": ITALIAN, "es": SPANISH, "en": ENGLISH}
 
 
 # ---------------------------------------------------------------- finders

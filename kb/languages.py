@@ -34,7 +34,9 @@ LANGS = tuple(BY_CODE)  # the one list of language codes
 
 def missing(code: str) -> str | None:
     """Why a language cannot be read, or None when it can."""
-    if code in BY_CODE:
+    from .citegrammar import LANGUAGES as CITATION_GRAMMARS  # the citation vocabulary, per language
+    if code in BY_CODE and code in CITATION_GRAMMARS:
         return None
     return (f"language {code!r} is not supported: kb/languages.py lists {', '.join(LANGS)}; a language needs "
-            f"a Snowball stemmer and stop words, its words for a Law, and a name in the catalogs")
+            f"a Snowball stemmer and stop words, its words for a Law, a name in the catalogs, and its "
+            f"citation vocabulary in kb/citegrammar.py")

@@ -72,7 +72,8 @@ LAW 68 – CLAIM OR CONCESSION OF TRICKS
 A. Claim Defined
 Any statement to the effect that a contestant will win a specific number of tricks is a claim of those tricks.
 B. Concession Defined
-1. Any statement to the effect that a contestant will lose a specific number of tricks is a concession.
+1. Any statement to the effect that a contestant will lose a specific number of tricks is a concession
+(but see Law 16A1).
 """
 
 
@@ -192,3 +193,8 @@ def test_an_english_text_is_searched_through_an_english_analyzer(english_kb):
     first = english_kb.search("unauthorised information").hits[0]
     assert (first.doc, first.unit) == ("en-laws", "16")
     assert english_kb.search("Law 68").jump["doc"] == "en-laws"  # the English word for a Law
+
+
+def test_an_english_text_cites_its_laws_in_english(english_kb):
+    cites = [(c["raw"], c["target"], c["resolved"]) for c in english_kb.store.outgoing("en-laws", "68")]
+    assert ("Law 16A1", {"doc": "en-laws", "unit": "16", "clause": "16A1"}, True) in cites
