@@ -14,9 +14,10 @@ from functools import cached_property
 from typing import Any, Iterable, Iterator, Mapping
 
 from .clauseid import article_of
-from .compare import Pairing
+from .compare import CompareRow, Pairing
 from .concordance import Concordance, ancestors
 from .library import EditionPair, Library
+from .store import NotFound
 
 Clause = Mapping[str, Any]
 
@@ -33,6 +34,21 @@ class Parallel:
     note: str = ""
 
 
+@dataclass(frozen=True)
+class CompareView:
+    """Law n in two paired editions: the rows of `kb.compare`, newer edition first."""
+
+    pair: EditionPair
+    law: str
+    last: int  # the highest Law number of the newer edition
+    rows: tuple[CompareRow, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"law": int(self.law), "older": self.pair.older, "newer": self.pair.newer,
+                "rows": [{"newer": r.new, "older": r.old, "relation": r.relation, "note": r.note,
+                          "elsewhere": list(r.elsewhere)} for r in self.rows]}
+
+
 class Editions:
     def __init__(self, library: Library, concordance: Concordance, documents: Iterable[Mapping[str, Any]]):
         self.library = library
@@ -40,6 +56,22 @@ class Editions:
         self.clauses: dict[str, dict[str, Clause]] = {
             d["id"]: {c["id"]: c for u in d["units"] if u["kind"] == "article" for c in u["clauses"]}
             for d in documents if library.is_laws(d["id"])}
+
+    def compare(self, n: str, older: str | None = None, newer: str | None = None) -> CompareView:
+        """Law n in a pair of editions (the first pair the manifest declares unless `older` and
+        `newer` name another); `NotFound`, naming what exists, for any other pair or number."""
+        pair = self.library.pair_of(older or "", newer or "") if older or newer else next(iter(self.library.pairs), None)
+        if pair is None:
+            named = "; ".join(f"older={p.older}&newer={p.newer}" for p in self.library.pairs) or "none"
+            raise NotFound(f"No pair of editions {older or '?'} and {newer or '?'}; the pairs are: {named}.")
+        last = max((int(a) for a in map(article_of, self.clauses.get(pair.newer, {})) if a.isdigit()), default=0)
+        if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= last:
+            raise NotFound(f"No Law {n}: the Laws are numbered 1 to {last}.")
+        new, old = (self._law(doc, n) for doc in (pair.newer, pair.older))
+        return CompareView(pair, n, last, tuple(self._pairings[(pair.older, pair.newer)].law_rows(n, new, old)))
+
+    def _law(self, doc: str, n: str) -> list[Clause]:
+        return [c for cid, c in self.clauses.get(doc, {}).items() if article_of(cid) == n]
 
     def pairing(self, older: str, newer: str) -> Pairing | None:
         """The compare pairing of two editions the manifest pairs (None for any other two)."""

@@ -12,11 +12,13 @@ ASKED = {
     "/api/docs": {200: ("/api/docs", {})},
     "/api/units/{doc}/{unit}": {200: ("/api/units/it-laws/27", {}), 404: ("/api/units/it-laws/999", {})},
     "/api/search": {200: ("/api/search", {"q": "licita insufficiente"}), 400: ("/api/search", {"limit": "0"})},
+    "/api/compare/{n}": {200: ("/api/compare/27", {}), 404: ("/api/compare/94", {})},
 }
 MORE_SHAPES = [  # other answers of the same routes, held to the same schemas
     ("/api/units/es-laws/12", {}), ("/api/units/it-norms/40", {}), ("/api/units/it-timeref/licita-insufficiente", {}),
     ("/api/search", {"q": "27B1", "ui": "it"}), ("/api/search", {"q": "contrato", "doc": "es-laws"}),
     ("/api/search", {"q": "carta", "page": "2", "limit": "3"}), ("/api/search", {"q": "zzzzqqq"}),
+    ("/api/compare/12", {}), ("/api/compare/12", {"older": "it-laws", "newer": "es-laws"}),
     ("/api/search", {"q": "x", "doc": "nope"}), ("/api/search", {"q": "y" * 600}), ("/api/units/xx/1", {}),
 ]
 

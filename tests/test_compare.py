@@ -365,3 +365,17 @@ def test_a_cell_shows_the_clauses_notes_and_tables(client):
     """ES 80A's AEB note is a clause of its own (80A ¶2, after 80A1–3): its cell shows the note."""
     page = client.get("/compare/80").text
     assert "En España la Autoridad Reguladora es la Asociación Española de Bridge" in page
+
+
+@pytest.mark.parametrize("n", [12, 16, 27, 45])
+def test_the_api_answers_the_rows_the_page_shows(client, n):
+    """One compare view feeds the page and /api/compare: the same rows, in the same order."""
+    page = re.findall(r'data-it="([^"]*)" data-es="([^"]*)" data-relation="([^"]*)"', client.get(f"/compare/{n}").text)
+    api = client.get(f"/api/compare/{n}").json()
+    assert (api["newer"], api["older"]) == ("it-laws", "es-laws")
+    assert [(r["newer"] or "", r["older"] or "", r["relation"]) for r in api["rows"]] == page
+
+
+def test_the_api_names_the_pairs_when_asked_for_another(client):
+    r = client.get("/api/compare/12", params={"older": "it-laws", "newer": "es-laws"})
+    assert r.status_code == 404 and "older=es-laws&newer=it-laws" in r.json()["error"]

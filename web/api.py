@@ -12,7 +12,7 @@ from kb.search.query import QueryError
 from kb.library import NORMS, TIMEREF, Library
 from kb.store import NotFound, Store, reached
 
-from .api_models import DocumentSummary, UnitWithLinks, errors
+from .api_models import CompareView, DocumentSummary, UnitWithLinks, errors
 
 router = APIRouter(prefix="/api")
 
@@ -62,6 +62,15 @@ async def unit(request: Request, doc: str, unit: str) -> JSONResponse:
     except NotFound as e:
         raise ApiError(404, str(e)) from e
     return JSONResponse(data | unit_links(site.store, site.library, site.parallels, doc, unit))
+
+
+@router.get("/compare/{n}", summary="Law n in two paired editions, row by row, as the compare page shows it",
+            response_model=CompareView, responses=errors(404, 503))
+async def compare(request: Request, n: str, older: str | None = None, newer: str | None = None) -> JSONResponse:
+    try:
+        return JSONResponse(_site(request).editions.compare(n, older, newer).to_dict())
+    except NotFound as e:
+        raise ApiError(404, str(e)) from e
 
 
 def unit_links(store: Store, library: Library, parallels: Any, doc: str,

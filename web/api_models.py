@@ -84,3 +84,20 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     said = {400: "a bad parameter (the message names it)", 404: "no such document or unit",
             503: "no build is loaded yet"}
     return {status: {"model": ApiErrorBody, "description": said[status]} for status in statuses}
+
+
+class CompareRow(BaseModel):
+    """One row: the newer and the older edition's clause (either may be absent), their
+    relation, the concordance's note, and the other edition's clauses the row points to."""
+    newer: Optional[str] = None
+    older: Optional[str] = None
+    relation: str
+    note: str
+    elsewhere: list[str]
+
+
+class CompareView(BaseModel):
+    law: int
+    older: str
+    newer: str
+    rows: list[CompareRow]

@@ -80,20 +80,16 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
 
 @router.get("/compare/{n}", response_class=HTMLResponse)
 async def compare(request: Request, n: str, older: str | None = None, newer: str | None = None) -> Response:
-    """Law n in two editions the manifest pairs: the concordance's pair unless `older` and
-    `newer` name another (a later edition of the same Laws)."""
+    """Law n in two editions the manifest pairs (`KnowledgeBase.compare`, which /api/compare
+    answers as JSON): the concordance's pair unless `older` and `newer` name another."""
     site = request.app.state.site
-    pair = site.library.pair_of(older, newer) if older or newer else next(iter(site.library.pairs), None)
-    if pair is None:
-        named = "; ".join(f"older={p.older}&newer={p.newer}" for p in site.library.pairs) or "none"
-        raise PageNotFound(f"No pair of editions {older or '?'} and {newer or '?'}; the pairs are: {named}.")
-    last = max((int(u) for u in site.store.units_of(pair.newer) if u.isdigit()), default=0)
-    if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= last:
-        raise PageNotFound(f"No Law {n}: the Laws are numbered 1 to {last}.")
-    query = compare_url(site, pair, "")[len("/compare/"):]
-    sides = {"new": _Side(pair.newer, n, site, pair), "old": _Side(pair.older, n, site, pair)}
-    return render(request, "compare.html", n=int(n), last=last, query=query, sides=sides,
-                  rows=compare_rows(site, pair, n, sides))
+    try:
+        view = site.editions.compare(n, older, newer)
+    except NotFound as e:
+        raise PageNotFound(str(e)) from e
+    sides = {"new": _Side(view.pair.newer, n, site, view.pair), "old": _Side(view.pair.older, n, site, view.pair)}
+    return render(request, "compare.html", n=int(n), last=view.last, sides=sides,
+                  query=compare_url(site, view.pair, "")[len("/compare/"):], rows=compare_rows(view.rows, sides))
 
 
 def compare_url(site: Any, pair: Any, n: str) -> str:
@@ -102,12 +98,11 @@ def compare_url(site: Any, pair: Any, n: str) -> str:
     return f"/compare/{n}{query}"
 
 
-def compare_rows(site: Any, pair: Any, n: str, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
+def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
     """The compare rows of Law n (`kb.compare`) formatted for the page: a clause shown in its
     row with its text, a clause shown in another row as a pointer to it, each governing
     concordance row's note once, and links to the other edition's clauses the row names
     (where an older clause went, where a newer one came from)."""
-    rows = site.editions.pairing(pair.older, pair.newer).law_rows(n, sides["new"].clauses, sides["old"].clauses)
     at = {(s.key, getattr(r, side)): i for i, r in enumerate(rows) for side, s in sides.items()
           if getattr(r, side) and getattr(r, f"show_{side}")}
     noted: set[Any] = set()
