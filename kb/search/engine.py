@@ -97,7 +97,7 @@ class SearchEngine:
         self.thesaurus = thesaurus
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
-        self.library = Library.of(store.export["documents"])
+        self.library = editions.library if editions else Library.of(store.export["documents"])
         self.langs = languages_of(store.export)  # the languages queries are read in
         self.scorer = Scorer(searcher, ("plain", *(f"{f}_{lang}" for f in ("title", "body") for lang in self.langs)))
         # per document number, as arrays: doc, unit, clause, kind, lang
