@@ -10,7 +10,7 @@ if TYPE_CHECKING:
 __version__ = "0.1.0"
 
 
-def open(build_dir: Path | None = None) -> "KnowledgeBase":  # noqa: A001 — sqlite_utils.Database's way
+def open(build_dir: Path | str | None = None) -> "KnowledgeBase":  # noqa: A001 — sqlite_utils.Database's way
     """The knowledge base of a build folder (default: build/, or $KB_BUILD_DIR)."""
     from .knowledge import KnowledgeBase
     return KnowledgeBase.open(build_dir)

@@ -29,10 +29,10 @@ class KnowledgeBase:
         self.store = Store(load_export(gen / EXPORT_NAME))
 
     @classmethod
-    def open(cls, build_dir: Path | None = None) -> "KnowledgeBase":
+    def open(cls, build_dir: Path | str | None = None) -> "KnowledgeBase":
         """The best generation of a build folder that can be read (the current one, else the
         newest complete one); `BuildError` when there is none."""
-        build_dir = build_dir or default_build_dir()
+        build_dir = Path(build_dir) if build_dir else default_build_dir()
         found = readable_generations(build_dir)
         if not found:
             raise BuildError(f"no complete build at {build_dir}: run `kb build`")

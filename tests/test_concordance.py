@@ -54,12 +54,12 @@ def test_known_moves(es, it, relation):
 
 
 def test_sub_clauses_follow_their_section_by_identical_ids(export):
-    from kb.citations import Corpus, to_2017
     from kb.corpus import load_documents
-    corpus = Corpus(load_documents())
-    assert to_2017(CONCORDANCE, "20F5b", corpus).clause == "20F5b"   # same section, same sub-id
-    assert to_2017(CONCORDANCE, "16C2", corpus).clause == "16D2"     # moved section keeps its sub-id
-    assert to_2017(CONCORDANCE, "12C1e", corpus) is None             # removed in 2017, not IT 12C1(e)
+    from kb.resolve import Lookups
+    look = Lookups(load_documents())
+    assert look.to_2017(CONCORDANCE, "20F5b").clause == "20F5b"   # same section, same sub-id
+    assert look.to_2017(CONCORDANCE, "16C2").clause == "16D2"     # moved section keeps its sub-id
+    assert look.to_2017(CONCORDANCE, "12C1e") is None             # removed in 2017, not IT 12C1(e)
 
 
 def test_corrections_name_real_clauses(export):

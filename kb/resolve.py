@@ -1,0 +1,181 @@
+"""Resolve: a mention read at a site → the links it makes (DESIGN §5).
+
+One resolver per mention kind (`RESOLVERS`), each a pure function of the
+mention, its site, the corpus' ids (`Lookups`) and the one piece of state a
+text carries from mention to mention: the last Law clause it cited
+(`… l'Articolo 16D2 … al punto d)` names 16D2d). A resolver returns no link
+when the mention names nothing here (a self-reference, a point the Laws do
+not number).
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from .citation import EXTERNAL, Link, Site, Target
+from .citegrammar import PRECEDING, Mention
+from .clauseid import ClauseId
+from .concordance import Concordance, carry
+from .library import LAWS, NORMS, OTHER_GAME, Library
+from .model import Document
+from .points import PointRef, point_target, preceding_points
+from .text import slugify
+
+
+class Lookups:
+    """Id lookups across documents, for resolution."""
+
+    def __init__(self, documents: list[Document]):
+        self.docs = {d.id: d for d in documents}
+        self.library = Library.of(documents)
+        self.laws_in_force = self.library.laws_in_force or ""
+        self.laws_before = self.library.older or ""  # the concordance maps its clauses…
+        self.laws_after = self.library.newer or ""   # …to these (`target_2017`)
+        self.norms = self.library.first(NORMS) or ""
+        self.clauses = {d.id: {u.id: {c.id for c in u.clauses} for u in d.units} for d in documents}
+        self.appendix_by_number = {
+            str(u.extra["appendix"]): u.id for u in self.docs[self.norms].units if "appendix" in u.extra
+        } if self.norms in self.docs else {}
+
+    def law_target(self, doc: str, cid: str) -> tuple[Target, bool]:
+        parsed = ClauseId.parse(cid)
+        unit = parsed.art if parsed else cid
+        units = self.clauses.get(doc, {})
+        return Target(doc, unit, cid), unit in units and cid in units[unit]
+
+    def law_link(self, doc: str, cid: str, kind: str) -> Link:
+        target, ok = self.law_target(doc, cid)
+        return Link(target, kind, ok)
+
+    def has_unit(self, doc: str, unit: str) -> bool:
+        return unit in self.clauses.get(doc, {})
+
+    def cited_laws(self, doc: Document) -> str:
+        """Which Laws a document's bare article numbers mean (DESIGN §3 `cites`)."""
+        if doc.kind == LAWS or doc.kind == OTHER_GAME:
+            return doc.id
+        return doc.meta.get("cites") or self.laws_in_force
+
+    def to_2017(self, concordance: Concordance, cid: str) -> Target | None:
+        """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
+        found = concordance.row_for_2007(cid)
+        if found is None:
+            target, ok = self.law_target(self.laws_after, cid)
+            return target if ok else None
+        row, below = found
+        if not row.it:
+            return None
+        it = carry(row, below, lambda cid: self.law_target(self.laws_after, cid)[1])
+        return self.law_target(self.laws_after, it)[0]
+
+
+Resolver = Callable[[Mention, Site, Lookups, "Target | None"], list[Link]]
+
+
+def resolve(m: Mention, site: Site, look: Lookups, last_law: Target | None = None) -> list[Link]:
+    """The links a mention read at `site` makes; `last_law` is the Law clause the text cited last."""
+    resolver = RESOLVERS.get(m.kind)
+    return resolver(m, site, look, last_law) if resolver else []
+
+
+def _external(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    return [Link(Target(EXTERNAL, name=m.ref), EXTERNAL)]
+
+
+def _norm(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    target = _pointed(Target(look.norms, m.ref, None), m.point, look)
+    return [Link(target, _within(site, look.norms), look.has_unit(look.norms, m.ref))]
+
+
+def _appendix(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    uid = look.appendix_by_number.get(m.ref, m.ref)
+    if site.doc.id == look.norms and uid == site.unit.id:
+        return []  # "una normativa di alert" inside the alert appendix: itself, not a reference
+    target = _pointed(Target(look.norms, uid, None), m.point, look)
+    return [Link(target, _within(site, look.norms), look.has_unit(look.norms, uid))]
+
+
+def _definition(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    doc = site.doc
+    if not m.ref:  # "vedi Definizioni": the definitions article of a code
+        target = next((u.id for u in doc.units if (u.title or "").upper().startswith("DEFINIZIONI")), None)
+        return [Link(Target(doc.id, target, None), "internal")] if target else []
+    uid = "def-" + slugify(m.ref)
+    return [Link(Target(doc.id, uid, uid), "internal", look.has_unit(doc.id, uid))]
+
+
+def _law(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    law_doc = look.cited_laws(site.doc)
+    kind = _within(site, law_doc)
+    if site.doc.kind == OTHER_GAME:  # the Burraco code cites its own articles only
+        target = _pointed(Target(site.doc.id, m.ref, None), m.point, look)
+        return [Link(target, kind, look.has_unit(site.doc.id, m.ref))]
+    return [look.law_link(law_doc, m.ref, kind)]
+
+
+def _relative(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    if site.doc.kind != LAWS:
+        return _point(m, site, look, last_law)
+    cid = relative_law_id(m.ref, site.clause)
+    return [look.law_link(site.doc.id, cid, "relative")] if cid else []
+
+
+def _point(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    """A point of the same norm/article in its own numbering (`kb.points`); a lone letter that
+    names no point of its own is an item of the Law clause the text just cited."""
+    if m.kind == "point" and m.ref == PRECEDING:
+        return [_here(site, cid) for cid in preceding_points(site.unit, site.clause)]
+    if site.doc.kind == LAWS and m.kind == "point":
+        return []
+    best = point_target(site.unit, PointRef(m.ref, m.direction, m.scope, m.written), site.clause)
+    key = m.ref.strip("()")
+    if best is None and re.fullmatch(r"[a-z]", key):
+        if last_law is None or not last_law.clause:
+            return []
+        return [look.law_link(last_law.doc, last_law.clause + key, "relative")]
+    return [_here(site, best)]
+
+
+def _named(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
+    return [_here(site, m.ref)]
+
+
+RESOLVERS: dict[str, Resolver] = {
+    "external": _external,
+    "norm": _norm,
+    "appendix": _appendix,
+    "definition": _definition,
+    "law": _law,
+    "relative": _relative,
+    "point": _point,
+    "named": _named,
+}
+
+
+def _here(site: Site, clause: str | None) -> Link:
+    return Link(Target(site.doc.id, site.unit.id, clause), "relative")
+
+
+def _within(site: Site, doc: str) -> str:
+    return "internal" if site.doc.id == doc else "cross"
+
+
+def _pointed(target: Target, point: str | None, look: Lookups) -> Target:
+    """"Norme Int. Art. 4 punto 3", "Appendice 3.2", "art. 24 punto 2": the named point of the
+    unit, when the unit has one numbered so."""
+    unit = look.docs[target.doc].unit(target.unit or "") if point and target.doc in look.docs else None
+    clause = point_target(unit, PointRef(point)) if unit is not None and point else None
+    return Target(target.doc, target.unit, clause) if clause else target
+
+
+def relative_law_id(ref: str, context: str) -> str | None:
+    """`C2` in 12C1e → 12C2; `3` in 27B → 27B3; `2c` in 16D3 → 16D2c; `(a)` in 27B1b → 27B1a."""
+    ctx = ClauseId.parse(context)
+    if ctx is None:
+        return None
+    items = "".join(re.findall(r"[a-z]+", ref)) if ref.startswith("(") else ""
+    if ref[0].isupper():
+        return ctx.art + ref
+    if ref[0].isdigit():
+        return ctx.art + (ctx.sec or "") + ref if ctx.sec else None
+    return ctx.art + (ctx.sec or "") + (ctx.num or "") + items
