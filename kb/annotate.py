@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .clauseid import readable
-from .search.engine import url_for
+from .urls import url_for
 from .store import Store
 
 Segment = dict[str, str]

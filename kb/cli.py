@@ -68,13 +68,13 @@ def file_target(path: Path) -> Path:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    store = _kb(args).store
-    unit = store.unit(args.doc, args.unit)
-    if args.json:
-        print(json.dumps(unit, ensure_ascii=False, indent=1))
+    kb = _kb(args)
+    view = kb.unit_view(args.doc, args.unit)
+    if args.json:  # what /api/units/{doc}/{unit} answers
+        print(json.dumps(view.to_dict(), ensure_ascii=False, indent=1))
     else:
-        print(render_unit(store.doc(args.doc), unit, store=store))
-        print(render_links(store, args.doc, args.unit))
+        print(render_unit(view.doc, view.unit, store=kb.store))
+        print(render_links(kb.store, args.doc, args.unit))
     return 0
 
 

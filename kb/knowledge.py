@@ -14,13 +14,14 @@ from typing import Any
 
 from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
-from .clauseid import article_of, readable
 from .concordance import Concordance, read_tsv
 from .editions import Editions
 from .graph import read_graph
 from .library import Library
-from .search.engine import SearchEngine, url_for
+from .search.engine import SearchEngine
 from .store import Store
+from .unitview import (ParallelLink, UnitLinks, UnitView, compare_links, defined_terms, links_of,
+                       neighbours, parallel_links)
 
 
 class KnowledgeBase:
@@ -67,8 +68,19 @@ class KnowledgeBase:
         """The editions of the Laws the manifest pairs: compare pairings and parallel links."""
         return Editions(self.library, self.concordance, self.store.export["documents"])
 
-    def parallels(self, doc: str, unit: str) -> list[dict[str, Any]]:
+    def parallels(self, doc: str, unit: str) -> tuple[ParallelLink, ...]:
         """The links of a Law article's clauses to the other editions."""
-        return [{"clause": p.clause, "doc": p.other, "unit": article_of(p.target), "target": p.target,
-                 "label": readable(p.target), "relation": p.relation, "note": p.note,
-                 "url": url_for(p.other, article_of(p.target), p.target)} for p in self.editions.of_unit(doc, unit)]
+        return parallel_links(self.editions.of_unit(doc, unit))
+
+    def links(self, doc: str, unit: str) -> UnitLinks:
+        """A unit's references: what it cites, what cites it, the norms and time references
+        that attach to its clauses, its parallels in the other editions."""
+        return links_of(self.store, self.library, self.parallels(doc, unit), doc, unit)
+
+    def unit_view(self, doc: str, unit: str) -> UnitView:
+        """Everything a unit shows: its record, links, neighbours, terms, compare pages
+        (`NotFound` names what exists)."""
+        d, u = self.store.doc(doc), self.store.unit(doc, unit)
+        prev, nxt = neighbours(self.store, doc, unit)
+        return UnitView(d, u, self.links(doc, unit), prev, nxt, defined_terms(self.graph, doc, u),
+                        compare_links(self.library, doc, u))

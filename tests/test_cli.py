@@ -22,11 +22,14 @@ def test_show_renders_tables_as_tables(kb):
     assert "│" in out and "IMP" in out.upper()
 
 
-def test_show_json_is_the_exported_unit(kb, export):
+def test_show_json_is_the_exported_unit_with_what_the_api_says_of_it(kb, export, client):
     r = kb("show", "es-laws", "12", "--json")
-    unit = json.loads(r.stdout)
+    shown = json.loads(r.stdout)
     es = next(d for d in export["documents"] if d["id"] == "es-laws")
-    assert unit == next(u for u in es["units"] if u["id"] == "12")
+    assert {k: shown[k] for k in ("id", "title", "clauses", "footnotes")} == \
+        {k: u[k] for u in es["units"] if u["id"] == "12" for k in ("id", "title", "clauses", "footnotes")}
+    assert shown == client.get("/api/units/es-laws/12").json()
+    assert shown["next"]["unit"] == "13" and shown["prev"]["unit"] == "11"
 
 
 @pytest.mark.parametrize("args, names", [

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse
 
 from kb.search.analysis import LANGS
-from kb.search.engine import Result, url_for
+from kb.search.engine import Result
 from kb.search.query import QueryError
 from kb.library import NORMS, TIMEREF, Library
 from kb.store import NotFound, Store, reached
@@ -53,15 +53,13 @@ async def docs(request: Request) -> JSONResponse:
                          for d in store.export["documents"]])
 
 
-@router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links",
+@router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links, neighbours, defined terms and compare pages",
             response_model=UnitWithLinks, responses=errors(404, 503))
 async def unit(request: Request, doc: str, unit: str) -> JSONResponse:
-    site = _site(request)
     try:
-        data = site.store.unit(doc, unit)
+        return JSONResponse(_site(request).unit_view(doc, unit).to_dict())
     except NotFound as e:
         raise ApiError(404, str(e)) from e
-    return JSONResponse(data | unit_links(site.store, site.library, site.parallels, doc, unit))
 
 
 @router.get("/compare/{n}", summary="Law n in two paired editions, row by row, as the compare page shows it",
@@ -71,40 +69,6 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
         return JSONResponse(_site(request).editions.compare(n, older, newer).to_dict())
     except NotFound as e:
         raise ApiError(404, str(e)) from e
-
-
-def unit_links(store: Store, library: Library, parallels: Any, doc: str,
-               unit_id: str) -> dict[str, list[dict[str, Any]]]:
-    """cites, cited_by, norms, timerefs, parallel: clause references with titles and URLs."""
-    cites = [_ref(store, c["target"], c["raw"], c["kind"], c["source"]["clause"]) for c in store.outgoing(doc, unit_id)]
-    cited_by, norms, timerefs = [], [], []
-    for c in store.incoming(doc, unit_id):
-        s = c["source"]
-        ref = _ref(store, s, c["raw"], c["kind"], _reached_clause(c, doc, unit_id))
-        source = library.get(s["doc"])
-        if source and source.kind == NORMS and c["kind"] == "integrates":
-            norms.append(ref)
-        elif source and source.kind == TIMEREF:
-            edition = source.cites_edition or library.edition(library.cites(s["doc"]) or "")
-            timerefs.append(ref | {"ref": c["raw"], "edition": edition})
-        else:
-            cited_by.append(ref)
-    return {"cites": cites, "cited_by": cited_by, "norms": norms, "timerefs": timerefs,
-            "parallel": parallels(doc, unit_id)}
-
-
-def _reached_clause(c: dict[str, Any], doc: str, unit_id: str) -> str | None:
-    for t in reached(c):
-        if t["doc"] == doc and t["unit"] == unit_id:
-            return t.get("clause")
-    return None
-
-
-def _ref(store: Store, t: dict[str, Any], raw: str, kind: str, at: str | None) -> dict[str, Any]:
-    if t["doc"] == "external":
-        return {"doc": "external", "name": t["name"], "raw": raw, "kind": kind, "at": at}
-    return {"doc": t["doc"], "unit": t["unit"], "clause": t.get("clause"), "title": store.title(t["doc"], t["unit"]),
-            "url": url_for(t["doc"], t["unit"], t.get("clause")), "raw": raw, "kind": kind, "at": at}
 
 
 @router.get("/search", summary="Search clauses, grouped by unit", response_model=Result,

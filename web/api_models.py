@@ -65,6 +65,26 @@ class Parallel(Open):
     url: str
 
 
+class Neighbour(BaseModel):
+    """The unit before or after, in its document."""
+    unit: str
+    title: str
+    url: str
+
+
+class Term(BaseModel):
+    """A defined term the unit's text uses, and its definition's page."""
+    title: str
+    url: str
+
+
+class CompareLink(BaseModel):
+    """Law n beside another edition: that edition's language and year."""
+    url: str
+    language: str
+    edition: str
+
+
 class UnitWithLinks(Open):
     id: str
     kind: str
@@ -77,6 +97,10 @@ class UnitWithLinks(Open):
     norms: list[Link]
     timerefs: list[Link]
     parallel: list[Parallel]
+    prev: Optional[Neighbour] = None
+    next: Optional[Neighbour] = None
+    terms: list[Term]
+    compare: list[CompareLink]
 
 
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:

@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 from kb.clauseid import article_of, readable
 from kb.graph import neighbourhood
 from kb.library import TIMEREF
-from kb.search.engine import url_for
+from kb.urls import url_for
 from kb.store import NotFound
 
 from .pages import PageNotFound, render

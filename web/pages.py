@@ -14,12 +14,13 @@ from kb.annotate import annotate, in_text_of
 from kb.clauseid import article_of, readable
 from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
-from kb.search.engine import url_for
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
+from kb.unitview import UnitView
+from kb.urls import compare_url, url_for
 
 from .i18n import LOCALES, negotiate
-from .views import clause_body, marked, neighbours
+from .views import clause_body, marked
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -89,13 +90,7 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
         raise PageNotFound(str(e)) from e
     sides = {"new": _Side(view.pair.newer, n, site, view.pair), "old": _Side(view.pair.older, n, site, view.pair)}
     return render(request, "compare.html", n=int(n), last=view.last, sides=sides,
-                  query=compare_url(site, view.pair, "")[len("/compare/"):], rows=compare_rows(view.rows, sides))
-
-
-def compare_url(site: Any, pair: Any, n: str) -> str:
-    """Law n's compare page for a pair of editions (the first pair needs no query)."""
-    query = "" if pair == site.library.pairs[0] else "?" + urlencode({"older": pair.older, "newer": pair.newer})
-    return f"/compare/{n}{query}"
+                  query=compare_url(site.library, view.pair, "")[len("/compare/"):], rows=compare_rows(view.rows, sides))
 
 
 def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
@@ -192,61 +187,26 @@ def toc_groups(d: dict[str, Any]) -> list[dict[str, Any]]:
 async def unit(request: Request, doc: str, unit: str) -> Response:
     site = request.app.state.site
     try:
-        d, u = site.store.doc(doc), site.store.unit(doc, unit)
+        view = site.unit_view(doc, unit)
     except NotFound as e:
         raise PageNotFound(str(e)) from e
-    return render(request, "unit.html", **unit_context(site, d, u))
+    return render(request, "unit.html", **unit_context(site, view))
 
 
-def unit_context(site: Any, d: dict[str, Any], u: dict[str, Any]) -> dict[str, Any]:
-    from .api import unit_links
-    links = unit_links(site.store, site.library, site.parallels, d["id"], u["id"])
+def unit_context(site: Any, view: UnitView) -> dict[str, Any]:
+    """The unit page: the view `/api/units/{doc}/{unit}` answers, its clauses cut into
+    segments with their citation links and the links attached beside each."""
+    d, u = view.doc, view.unit
     out_cits = site.store.outgoing(d["id"], u["id"])
     levels = clause_depths(u)
-    by_clause: dict[str, dict[str, list[Any]]] = {}
-    for kind in ("norms", "timerefs", "parallel"):
-        for link in links[kind]:
-            at = link.get("at") or link.get("clause") or u["id"]
-            by_clause.setdefault(at, {}).setdefault(kind, []).append(link)
-    clauses = []
-    for c in u["clauses"]:
-        mine = in_text_of(out_cits, c["id"])
-        attached = by_clause.get(c["id"], {})
-        clauses.append({
-            "id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
-            "body": clause_body(c, annotate(c["text"], mine, site.store)),
-            "paragraph": bool(c.get("paragraph")),
-            "norms": attached.get("norms", []),
-            "timerefs": attached.get("timerefs", []),
-            "parallel": [p | {"doc": p["doc"]} for p in attached.get("parallel", [])],
-        })
-    # every clause holding a footnote's marker, linked; on a copy: the store's unit is also the API's
-    u = u | {"footnotes": [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
-                                       f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
-                           for f in u["footnotes"]]}
-    cited_by = [{"url": c["url"], "doc": c["doc"], "label": readable(c.get("clause") or c["unit"]),
-                 "title": c["title"]} for c in links["cited_by"]]
-    prev, nxt = neighbours(site.store, d["id"], u["id"])
-    terms = defined_terms(site, d["id"], u)
-    label = u["id"] if u["kind"] in ("article", "norm") else ""
-    compare = [{"url": compare_url(site, pair, u["id"]), **_edition_name(site, other)}
-               for pair in site.library.pairs if d["id"] in (pair.older, pair.newer) and u["kind"] == "article"
-               for other in (pair.newer if d["id"] == pair.older else pair.older,)]
-    return {"doc": d, "unit": u, "unit_label": label, "clauses": clauses, "cited_by": cited_by,
-            "prev": prev, "next": nxt, "compare": compare, "terms": terms}
-
-
-def defined_terms(site: Any, doc: str, u: dict[str, Any]) -> list[dict[str, str]]:
-    """The defined terms this unit's text uses, each linking to its definition."""
-    from kb.graph import clause_node
-    found: dict[str, dict[str, str]] = {}
-    for c in u["clauses"]:
-        node = clause_node(doc, u["id"], c["id"])
-        if node not in site.graph:
-            continue
-        for src, _, data in site.graph.in_edges(node, data=True):
-            if data["type"] == "defines" and src not in found:
-                meta = site.graph.nodes[src]
-                found[src] = {"title": meta.get("title") or meta.get("clause", ""),
-                              "url": url_for(meta["doc"], meta["unit"], meta.get("clause"))}
-    return sorted(found.values(), key=lambda t: t["title"].lower())
+    attached = view.links.attached(u["id"])
+    clauses = [{"id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
+                "body": clause_body(c, annotate(c["text"], in_text_of(out_cits, c["id"]), site.store)),
+                "paragraph": bool(c.get("paragraph")), **{kind: attached.get(c["id"], {}).get(kind, [])
+                                                          for kind in ("norms", "timerefs", "parallel")}}
+               for c in u["clauses"]]
+    footnotes = [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
+                             f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
+                 for f in u["footnotes"]]  # every clause holding the footnote's marker, linked
+    return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
+            "footnotes": footnotes}

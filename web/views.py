@@ -12,7 +12,6 @@ from typing import Any
 
 from kb.annotate import Segment
 from kb.reading import clause_blocks
-from kb.store import Store
 
 
 
@@ -36,11 +35,3 @@ def marked(snippet: str) -> list[Segment]:
         if part:
             out.append({"text": html.unescape(part), "mark": "1" if i % 2 else ""})
     return out
-
-
-def neighbours(store: Store, doc: str, unit: str) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    ids = list(store.units_of(doc))
-    i = ids.index(unit)
-    prev = store.unit(doc, ids[i - 1]) if i > 0 else None
-    nxt = store.unit(doc, ids[i + 1]) if i + 1 < len(ids) else None
-    return prev, nxt

@@ -21,7 +21,8 @@ from ..editions import Editions
 from ..generations import table
 from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
-from .analysis import ANALYZERS, LANGS, terms
+from ..urls import url_for
+from .analysis import ANALYZERS, terms
 from .glossary import Glossary, Thesaurus
 from .index import INDEX_NAME, languages_of, open_index
 from .ranking import UnitRanker
@@ -82,11 +83,6 @@ class Result:
         return d
 
 
-def url_for(doc: str, unit: str, clause: str | None = None) -> str:
-    anchor = f"#{clause}" if clause and clause != unit else ""
-    return f"/{doc}/{unit}{anchor}"
-
-
 class SearchEngine:
     def __init__(self, index_dir: Path, store: Store, editions: Editions | None = None,
                  glossary: Glossary | None = None, thesaurus: Thesaurus | None = None):
@@ -128,7 +124,8 @@ class SearchEngine:
         p = plan(q, self.glossary, self.thesaurus, self.langs)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
-        prefer = (ui, UI_PREFERENCE) if ui in LANGS else (self._language_of(p), QUERY_PREFERENCE)
+        # a reader whose language no text is in (English, today) is read by the query's language
+        prefer = (ui, UI_PREFERENCE) if ui in self.langs else (self._language_of(p), QUERY_PREFERENCE)
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
@@ -308,8 +305,8 @@ class SearchEngine:
     def _check_filters(self, doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
         if doc is not None and doc not in self.store.documents:
             raise QueryError(f"unknown document {doc!r}; documents: {', '.join(self.store.documents)}")
-        if lang is not None and lang not in LANGS:
-            raise QueryError(f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
+        if lang is not None and lang not in self.langs:
+            raise QueryError(f"unknown language {lang!r}; languages: {', '.join(self.langs)}")
         if kind is not None and kind not in self.kinds:
             raise QueryError(f"unknown kind {kind!r}; kinds: {', '.join(self.kinds)}")
         if not 1 <= limit <= 100:
