@@ -25,6 +25,7 @@ class Entry:
     short: str = ""                   # a two-letter mark for tight places (graph labels)
     maps_to: str | None = None        # the edition the concordance maps this one's clauses to
     edition_of: str | None = None     # the document this is another edition of, numbered alike
+    names: tuple[str, ...] = ()       # what readers call it before a number ("reglamento 64")
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,11 @@ class Library:
         return entry.short if entry and entry.short else doc
 
     @cached_property
+    def names(self) -> dict[str, str]:
+        """Every document's names (lower case) → its id."""
+        return {name.lower(): e.id for e in self.entries for name in e.names}
+
+    @cached_property
     def _by_id(self) -> dict[str, Entry]:
         return {e.id: e for e in self.entries}
 
@@ -143,7 +149,8 @@ class Library:
 def _entry(d: Any) -> Entry:
     field = (lambda k: d.get(k)) if isinstance(d, dict) else (lambda k: getattr(d, k, None) or d.meta.get(k))
     return Entry(field("id"), field("lang"), field("kind"), str(field("edition") or ""), field("cites"),
-                 field("cites_edition"), field("short") or "", field("maps_to"), field("edition_of"))
+                 field("cites_edition"), field("short") or "", field("maps_to"), field("edition_of"),
+                 tuple(field("names") or ()))
 
 
 def _edition_order(e: Entry) -> tuple[int, str]:

@@ -67,6 +67,30 @@ def test_ambiguous_number_asks_which_unless_a_language_picks(engine):
     assert engine.search("norma 40").jump["url"] == "/it-norms/40"
 
 
+@pytest.mark.parametrize("typed, url", [
+    # a document's name (corpus/manifest.toml `names`) before the number, in its common forms
+    ("codice art 16", "/it-laws/16"), ("Codice 12C1", "/it-laws/12#12C1"), ("cod. 12", "/it-laws/12"),
+    ("reglamento art. 64", "/es-laws/64"), ("Reglamento 45", "/es-laws/45"), ("regl. 64", "/es-laws/64"),
+    ("norma 40", "/it-norms/40"), ("NI 12", "/it-norms/12"), ("N.I. 40", "/it-norms/40"), ("ni40", "/it-norms/40"),
+    ("norme integrative art. 40", "/it-norms/40"), ("norma integrativa 18", "/it-norms/18"),
+    ("norma 92", "/it-norms/92-93"), ("norma 93", "/it-norms/92-93"),  # one norm for Laws 92 and 93
+    ("burraco art 24", "/it-burraco/24"), ("burraco 24", "/it-burraco/24"), ("codice di gara art. 3", "/it-burraco/3"),
+    # law words abbreviated, with or without a dot, glued to the number; letters and numbers spaced
+    ("L.27 B1 b", "/it-laws/27#27B1b"), ("art.45c", "/it-laws/45#45C"), ("art64", "/it-laws/64"),
+    ("law 16 b 1", "/it-laws/16#16B1"), ("legge27", "/it-laws/27"),
+    # a Spanish cue: the Spanish Law of that number (2007 numbering), never its 2017 successor
+    ("ley 12c", "/es-laws/12#12C"), ("ley 16 b", "/es-laws/16#16B"), ("articulo 20 f 1", "/es-laws/20#20F1"),
+])
+def test_a_number_after_a_name_or_a_law_word_jumps(engine, typed, url):
+    r = engine.search(typed, ui="it")
+    assert r.jump and r.jump["url"] == url
+    assert r.suggestion is None  # a number that found its clause has nothing to correct
+
+
+def test_a_name_is_a_name_only_before_a_number(engine):
+    assert engine.search("nicola 4").jump is None and engine.search("burraco").jump is None
+
+
 def test_a_clause_the_edition_lacks_jumps_to_its_nearest_ancestor(engine):
     j = engine.search("Artículo 20F5bii").jump  # the Spanish text has no (i)/(ii) under 20F5(b)
     assert j["clause"] == "20F5b" and j["exact"] is False

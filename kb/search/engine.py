@@ -8,6 +8,7 @@ integrates; each hit carries its parallel clause in the other language.
 """
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -121,7 +122,7 @@ class SearchEngine:
     def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
                limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
         self._check_filters(doc, lang, kind, limit, page)
-        p = plan(q, self.glossary, self.thesaurus, self.langs)
+        p = plan(q, self.glossary, self.thesaurus, self.langs, self.library.names)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
         # a reader whose language no text is in (English, today) is read by the query's language
@@ -129,6 +130,8 @@ class SearchEngine:
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
+        if pinned:
+            suggestion = None  # the number found its clause: nothing to correct
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
         facets = _facets(units, self.library)
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
@@ -247,6 +250,8 @@ class SearchEngine:
     def _meant(self, n: NumberQuery, doc: str | None, lang: str | None) -> list[str]:
         """The documents a number means: of the first (kind, language) it wants that the filters
         allow, those in force (an edition another in its language supersedes only by name)."""
+        if n.doc:
+            return [n.doc] if (not doc or doc == n.doc) and (not lang or self._lang(n.doc) == lang) else []
         for kind, in_lang in n.wants:
             pool = self.library.ids(kind, in_lang) if doc else self.library.in_force(kind, in_lang)
             found = [d for d in pool if (not doc or d == doc) and (not lang or self._lang(d) == lang)]
@@ -256,16 +261,26 @@ class SearchEngine:
 
     def _existing(self, doc: str, n: NumberQuery) -> dict[str, Any] | None:
         """The clause a number names in a document, or its nearest existing ancestor."""
-        unit = self.store.units_of(doc).get(n.article)
+        unit = self._unit_numbered(doc, n.article)
         if unit is None:
             return None
         ids = {c["id"] for c in unit["clauses"]}
         clause = n.clause
         while clause not in ids and len(clause) > len(n.article):
             clause = clause[:-1]
-        return {"doc": doc, "unit": n.article, "clause": clause, "label": readable(clause),
-                "title": unit.get("title") or "", "url": url_for(doc, n.article, clause),
+        if unit["id"] != n.article:  # norm 92-93 is the norm of Law 92
+            clause = unit["id"]
+        return {"doc": doc, "unit": unit["id"], "clause": clause, "label": readable(clause),
+                "title": unit.get("title") or "", "url": url_for(doc, unit["id"], clause),
                 "exact": clause == n.clause}
+
+    def _unit_numbered(self, doc: str, number: str) -> dict[str, Any] | None:
+        """The unit a number names: numbered so, or a range that covers it ("92-93")."""
+        units = self.store.units_of(doc)
+        if number in units:
+            return units[number]
+        return next((u for uid, u in units.items() if (m := re.fullmatch(r"(\d+)-(\d+)", uid))
+                     and int(m[1]) <= int(number) <= int(m[2])), None)
 
     # ------------------------------------------------------------ hits
 

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh import query as Q
 
-from ..library import LAWS, NORMS
+from ..library import LAWS
 from ..languages import REGISTRY
 from .analysis import ANALYZERS, LANGS, PLAIN, terms
 from .glossary import Glossary, Thesaurus
@@ -31,10 +31,9 @@ class QueryError(ValueError):
 
 # ---------------------------------------------------------------- number queries
 
-_NORM_WORDS = r"norm[ae](?:\s+integrativ[ae])?|n\.?\s*i\.?"
 _LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
 _NUMBER = re.compile(
-    rf"^\s*(?:(?P<norm>{_NORM_WORDS})|{_LAW_WORDS})?"
+    rf"^\s*(?:{_LAW_WORDS})?"
     r"\s*\.?\s*(?P<art>\d{1,2})(?![\d])\s*(?P<sec>[a-gA-G])?\s*(?P<num>\d{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
     r"\s*\(?\s*(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))?\s*\)?\s*$",
     re.I,
@@ -43,14 +42,18 @@ _NUMBER = re.compile(
 
 @dataclass(frozen=True)
 class NumberQuery:
-    """`27B1`, `27 b 1 a`, `art. 50`, `L16`, `legge 27`, `Artículo 64`, `norma 40`."""
+    """`27B1`, `27 b 1 a`, `art. 50`, `L16`, `legge 27`, `Artículo 64`, `norma 40`, `reglamento 64`."""
 
     article: str
     clause: str        # compact id, section upper case: "27B1a"
     wants: tuple[tuple[str, str | None], ...]  # (kind, language) of the documents meant, preferred first
+    doc: str | None = None  # the document the query names ("burraco art. 24")
 
 
-def number_query(text: str) -> NumberQuery | None:
+def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery | None:
+    """A clause number, after a document's name (`names`: lower case name → document) or a
+    language's word for a Law."""
+    doc, text = named_document(text, names or {})
     m = _NUMBER.match(text)
     if not m or int(m["art"]) == 0:
         return None
@@ -61,11 +64,25 @@ def number_query(text: str) -> NumberQuery | None:
     sec = (m["sec"] or "").upper()
     clause = m["art"] + sec + (m["num"] or "") + (m["item"] or "").lower() + (m["roman"] or "").lower()
     said = next((code for code in LANGS if m[code]), None)
-    if m["norm"]:
-        wants: tuple[tuple[str, str | None], ...] = ((NORMS, None),)
-    else:  # "articolo": the Italian edition; "Law", in a corpus with no English Laws: any
-        wants = ((LAWS, said), (LAWS, None)) if said else ((LAWS, None),)
-    return NumberQuery(m["art"], clause, wants)
+    # "articolo": the Italian edition; "Law", in a corpus with no English Laws: any
+    wants = ((LAWS, said), (LAWS, None)) if said else ((LAWS, None),)
+    return NumberQuery(m["art"], clause, () if doc else wants, doc)
+
+
+def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
+    """("reglamento", "art. 64") from "Reglamento art. 64": the document a query starts by
+    naming (its longest name that fits) and the rest; (None, text) when it names none."""
+    folded = fold(text)
+    for name in sorted(names, key=len, reverse=True):
+        key = fold(name)
+        if folded.startswith(key) and re.match(r"[\s.,:]|\d|$", folded[len(key):len(key) + 1] or ""):
+            return names[name], text[len(key):].lstrip(" .,:")
+    return None, text
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, the same length as `text` (for "Artículo" and "articulo")."""
+    return "".join(unicodedata.normalize("NFD", ch)[0] for ch in text.lower())
 
 
 # ---------------------------------------------------------------- intent
@@ -118,14 +135,15 @@ def clean(text: str) -> str:
 
 
 def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | None = None,
-         langs: tuple[str, ...] = LANGS) -> Plan:
-    """What a query asks, read in each of `langs` (the languages of the texts searched)."""
+         langs: tuple[str, ...] = LANGS, names: dict[str, str] | None = None) -> Plan:
+    """What a query asks, read in each of `langs` (the languages of the texts searched);
+    `names` are the documents' names a number may follow."""
     text = clean(text)
     intent = "definition" if _DEFINITION_CUES.search(text) else "timing" if _TIMING_CUES.search(text) else None
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
     words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:MAX_WORDS]
     stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in langs}
-    p = Plan(text, words, stems, number=number_query(text), intent=intent)
+    p = Plan(text, words, stems, number=number_query(text, names), intent=intent)
     found: dict[str, list[str]] = {lang: [] for lang in langs}
     for source in (glossary, thesaurus):
         if source is not None:
