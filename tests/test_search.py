@@ -117,6 +117,24 @@ def test_typos_and_missing_accents(engine):
     assert units(engine.search("declaracion insuficiente", ui="es"), 1) == [("es-laws", "27")]
 
 
+@pytest.mark.parametrize("typed, suggested, ui", [
+    ("declaracion insuficente", "declaracion insuficiente", "it"),  # Spanish, corrected in Spanish
+    ("carta penalizzatta", "carta penalizzata", "es"),              # Italian, whatever the reader's language
+    ("dichiarnte", "dichiarante", "en"),
+])
+def test_did_you_mean_stays_in_the_querys_language(engine, typed, suggested, ui):
+    assert engine.search(typed, ui=ui).suggestion == suggested
+
+
+@pytest.mark.parametrize("typed", ["revoke", "claim", "dummy", "insufficient bid", "bidding box", "rinuncia",
+                                   "tiempo de reflexion", "renuncio", "IMP"])
+def test_a_term_of_art_or_a_phrase_of_no_one_language_is_never_corrected(engine, typed):
+    """English names of the glossary, everyday words of the thesaurus; and "tiempo" alone would
+    have been "corrected" to Italian "tempo" beside a Spanish word."""
+    for ui in ("it", "es", "en"):
+        assert engine.search(typed, ui=ui).suggestion is None
+
+
 def test_hits_are_units_with_their_best_clause_label_url_and_parallel(engine):
     h = engine.search("licita insufficiente").hits[0]
     assert (h.doc, h.unit, h.clause[:3]) == ("it-laws", "27", "27B")

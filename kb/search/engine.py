@@ -24,7 +24,7 @@ from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from ..urls import url_for
 from .analysis import ANALYZERS, terms
-from .glossary import Glossary, Thesaurus
+from .glossary import Glossary, Thesaurus, light
 from .index import INDEX_NAME, languages_of, open_index
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
@@ -92,6 +92,7 @@ class SearchEngine:
         self.editions = editions
         self.glossary = glossary
         self.thesaurus = thesaurus
+        self.known = set().union(*(t.words() for t in (glossary, thesaurus) if t is not None))
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
         self.library = editions.library if editions else Library.of(store.export["documents"])
@@ -155,19 +156,24 @@ class SearchEngine:
                    and self.scorer.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
         scores = self._run(term_queries(p, cognates=foreign), p, keep)
         unknown = {w for w in p.words if self._unknown(w)}
-        suggestion = self._suggestion(p, unknown) if unknown else None
-        if suggestion:
-            corrected = plan(suggestion, self.glossary, self.thesaurus, self.langs)
-            scores = np.maximum(scores, self._run(term_queries(corrected), corrected, keep))
+        correction, whole = self._suggestion(p, unknown, self._language_of(p)) if unknown else (None, False)
+        suggestion = None
+        if correction:
+            corrected = plan(correction, self.glossary, self.thesaurus, self.langs)
+            found = self._run(term_queries(corrected), corrected, keep)
+            if whole and found.max(initial=0.0) > scores.max(initial=0.0):
+                suggestion = correction  # offered only when it finds more than what was typed
+            scores = np.maximum(scores, found)
         if p.words and (unknown or scores.max(initial=0.0) < WEAK_SCORE):
             fuzzy = unknown or set(p.words)
             scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
         return scores, suggestion
 
     def _unknown(self, word: str) -> bool:
-        """A word the texts know in no inflection, in neither language: likely a typo.
-        ("chiede" is no typo of "chieda": the texts have "chiedere".)"""
-        if self.scorer.doc_frequency("plain", word):
+        """A word the texts know in no inflection, in no language, and no curated table knows
+        (a term of art, an everyday phrase): likely a typo. ("chiede" is no typo of "chieda":
+        the texts have "chiedere"; "revoke" is no typo of "revoca".)"""
+        if self.scorer.doc_frequency("plain", word) or light(word)[:1] and light(word)[0] in self.known:
             return False
         return not any(self.scorer.doc_frequency(f"body_{lang}", stem)
                        for lang in self.langs for stem in terms(ANALYZERS[lang], word))
@@ -301,21 +307,29 @@ class SearchEngine:
         return [{"doc": p.other, "unit": article_of(p.target), "clause": p.target, "label": readable(p.target),
                  "relation": p.relation, "url": url_for(p.other, article_of(p.target), p.target)} for p in links]
 
-    def _suggestion(self, p: Plan, unknown: set[str]) -> str | None:
-        """The query with each unknown word replaced by the likeliest word of the texts:
-        fewest edits, then most documents."""
-        words, changed = [], False
+    def _suggestion(self, p: Plan, unknown: set[str], lang: str | None) -> tuple[str | None, bool]:
+        """The query with each unknown word replaced by the likeliest word of the texts in one
+        language (the query's, else the one that corrects most): fewest edits, then most
+        documents; and whether it may be shown. A query of no known language corrected only
+        in part would splice two languages into one phrase: searched, never shown."""
+        tries = [self._corrected(p, unknown, each) for each in ((lang,) if lang else self.langs)]
+        words, changed = max(tries, key=lambda t: t[1])  # the first language wins a tie
+        return (" ".join(words), bool(lang) or changed == len(unknown)) if changed else (None, False)
+
+    def _corrected(self, p: Plan, unknown: set[str], lang: str) -> tuple[list[str], int]:
+        words, changed = [], 0
         for w in p.words:
-            if w in unknown:
-                maxdist = 2 if len(w) > 5 else 1
-                near = self.scorer.near(w, maxdist)
-                if near:
-                    best = min(near, key=lambda c: (edit_distance(c, w, maxdist), -self.scorer.frequency(c), c))
-                    words.append(best)
-                    changed = True
-                    continue
-            words.append(w)
-        return " ".join(words) if changed else None
+            maxdist = 2 if len(w) > 5 else 1
+            near = [c for c in self.scorer.near(w, maxdist) if self._in_language(c, lang)] if w in unknown else []
+            if near:
+                words.append(min(near, key=lambda c: (edit_distance(c, w, maxdist), -self.scorer.frequency(c), c)))
+                changed += 1
+            else:
+                words.append(w)
+        return words, changed
+
+    def _in_language(self, word: str, lang: str) -> bool:
+        return any(self.scorer.doc_frequency(f"body_{lang}", stem) for stem in terms(ANALYZERS[lang], word))
 
     def _check_filters(self, doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
         if doc is not None and doc not in self.store.documents:

@@ -75,6 +75,10 @@ class Glossary:
         return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"])
                     for r in rows])
 
+    def words(self) -> set[str]:
+        """Every word of its terms and other names, lightly stemmed: words the search knows."""
+        return {w for sides, also in zip(self._sides, self._also) for form in (*sides.values(), *also) for w in form}
+
     def translate(self, text: str, lang: str) -> list[str]:
         """Other-language terms for the glossary terms of `lang` found in `text`."""
         words = list(light(text))
@@ -116,6 +120,10 @@ class Thesaurus:
         rows = read_tsv(path, ("lang", "phrase", "terms", "note"))
         return cls([(r["lang"], r["phrase"], tuple(t.strip() for t in r["terms"].split(",") if t.strip()))
                     for r in rows])
+
+    def words(self) -> set[str]:
+        """Every word of its phrases, lightly stemmed."""
+        return {w for _, phrase, _ in self._phrases for w in phrase}
 
     def expand(self, text: str) -> dict[str, list[str]]:
         words = set(light(text))
