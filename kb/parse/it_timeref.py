@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..model import Clause, Parsed, Unit
 from ..text import italian_date, normalize_spaces, runs, slugify
+from .kit.lines import SourceLine, source_lines
 
 INTRO_HEADING = re.compile(r"^introduzione$", re.I)
 DEFINITIONS_HEADING = re.compile(r"^definizioni$", re.I)
@@ -55,16 +56,8 @@ TITLE_TYPOS = {"Presca": "Presa"}
 CODICE_LAWS_EDITION = {"2008": "2007", "2017": "2017"}
 
 
-
-@dataclass
-class Line:
-    no: int  # 1-based source line
-    text: str
-
-
 def parse(text: str) -> Parsed:
-    # split("\n") keeps the last line even without a final newline.
-    lines = [Line(i + 1, normalize_spaces(s)) for i, s in enumerate(text.split("\n"))]
+    lines = source_lines(text, normalize_spaces)
     title_block, intro, definitions, table = split_parts(lines)
     meta = title_meta(title_block)
     meta.update(introduction_meta(intro))
@@ -76,7 +69,7 @@ def parse(text: str) -> Parsed:
 
 # ---------------------------------------------------------------- parts
 
-def split_parts(lines: list[Line]) -> tuple[list[Line], list[Line], list[Line], list[Line]]:
+def split_parts(lines: list[SourceLine]) -> tuple[list[SourceLine], ...]:
     """Title block, introduction, definitions, table (each with its heading line)."""
     starts = {}
     for i, ln in enumerate(lines):
@@ -94,14 +87,14 @@ def split_parts(lines: list[Line]) -> tuple[list[Line], list[Line], list[Line], 
     return lines[:n], lines[n:d], lines[d:t], lines[t:end]
 
 
-def paragraphs(lines: list[Line]) -> list[list[Line]]:
+def paragraphs(lines: list[SourceLine]) -> list[list[SourceLine]]:
     """Runs of adjacent non-blank lines."""
     return runs(lines, lambda ln: bool(ln.text))
 
 
 # ---------------------------------------------------------------- title block, introduction
 
-def title_meta(block: list[Line]) -> dict:
+def title_meta(block: list[SourceLine]) -> dict:
     """Publisher, event, place, dates, subtitle and authors from the title block."""
     meta: dict = {}
     paras = [" ".join(ln.text for ln in p) for p in paragraphs(block)]
@@ -141,7 +134,7 @@ def name_case(name: str) -> str:
                     for w in name.split())
 
 
-def introduction_meta(part: list[Line]) -> dict:
+def introduction_meta(part: list[SourceLine]) -> dict:
     paras = [" ".join(ln.text for ln in p) for p in paragraphs(part[1:])]
     if not paras:
         return {}
@@ -161,7 +154,7 @@ def introduction_meta(part: list[Line]) -> dict:
 
 # ---------------------------------------------------------------- definitions
 
-def parse_definitions(part: list[Line]) -> list[dict]:
+def parse_definitions(part: list[SourceLine]) -> list[dict]:
     """Term line, then its definition (one paragraph, or numbered senses on adjacent lines).
 
     These copy the Laws' definitions: each points at the Italian Laws unit
@@ -180,7 +173,7 @@ def parse_definitions(part: list[Line]) -> list[dict]:
     return out
 
 
-def is_term(para: list[Line]) -> bool:
+def is_term(para: list[SourceLine]) -> bool:
     s = para[0].text
     return (len(para) == 1 and len(s.split()) <= 6 and not re.match(r"^\d+\.", s)
             and not re.search(r"[.:;]$", s))
@@ -193,15 +186,15 @@ class Row:
     """One non-blank line of the table, typed."""
 
     kind: str  # "topic" | "situation" | "entry"
-    line: Line
+    line: SourceLine
     ref: str | None = None
     text: str = ""
 
 
-def classify(lines: list[Line]) -> list[Row]:
+def classify(lines: list[SourceLine]) -> list[Row]:
     """Type every line by position: the headings before an entry are `[topic,] situation`."""
     rows: list[Row] = []
-    headings: list[Line] = []
+    headings: list[SourceLine] = []
     for ln in (ln for ln in lines if ln.text):
         m = match_entry(ln.text)
         if m:
@@ -219,13 +212,13 @@ def classify(lines: list[Line]) -> list[Row]:
     return rows
 
 
-def is_statement(previous: Line, ln: Line) -> bool:
+def is_statement(previous: SourceLine, ln: SourceLine) -> bool:
     """A sentence without reference right after an `Inizio …` situation (it says when X begins)."""
     return bool(BEGINNING_SITUATION.match(previous.text) and BEGINNING_STATEMENT.search(ln.text)
                 and len(ln.text) > len(previous.text))
 
 
-def heading_rows(headings: list[Line], entry: Line) -> list[Row]:
+def heading_rows(headings: list[SourceLine], entry: SourceLine) -> list[Row]:
     if len(headings) == 1:
         return [Row("situation", headings[0])]
     if len(headings) == 2:
@@ -236,7 +229,7 @@ def heading_rows(headings: list[Line], entry: Line) -> list[Row]:
                      f"{entry.no}; expected a situation, or a topic and a situation")
 
 
-def parse_table(lines: list[Line]) -> list[Unit]:
+def parse_table(lines: list[SourceLine]) -> list[Unit]:
     units: list[Unit] = []
     used: dict[str, int] = {}
     situation: Clause | None = None
