@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.parse.kit.ids import REPEATS, numbered, unique_id
 from kb.parse.kit.lines import SourceLine, source_lines
 from kb.text import normalize_spaces
 
@@ -58,3 +59,26 @@ def test_a_cleaning_applies_to_every_line():
 def test_a_line_record_is_frozen():
     with pytest.raises(AttributeError):
         SourceLine(1, "x").text = "y"  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------- ids
+
+@pytest.mark.parametrize("base, taken, suffixes, expected", [
+    # Burraco ART. 35 prints `3.` twice: the second is 3bis
+    ("35-3", {"35", "35-1", "35-2", "35-3"}, REPEATS, "35-3bis"),
+    ("35-3", {"35-3", "35-3bis"}, REPEATS, "35-3ter"),
+    # a first occurrence keeps its id
+    ("35-4", {"35-3", "35-3bis"}, REPEATS, "35-4"),
+    # norms App. 3 §2: a second 1)–2) list under the same parent
+    ("alert-2-1", {"alert-2", "alert-2-1", "alert-2-2"}, numbered("_"), "alert-2-1_2"),
+    # a time-reference topic printed a second time (none in the 2011 table)
+    ("attacco-fuori-turno", {"attacco-fuori-turno"}, numbered("-"), "attacco-fuori-turno-2"),
+    ("x", {"x", "x-2"}, numbered("-"), "x-3"),
+])
+def test_a_taken_id_gets_the_first_free_suffix(base, taken, suffixes, expected):
+    assert unique_id(base, taken, suffixes) == expected
+
+
+def test_numbered_suffixes_count_from_two():
+    suffixes = numbered("_")
+    assert [next(suffixes) for _ in range(3)] == ["_2", "_3", "_4"]

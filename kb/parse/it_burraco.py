@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 from ..model import Clause, Footnote, Parsed, Table, Unit
 from ..text import ends_sentence, italian_date, normalize_spaces, runs, slugify, strip_bold
+from .kit.ids import REPEATS, numbered, unique_id
 
 SECTION = re.compile(r"^SEZIONE\s+([A-Z])\s*[–-]\s*(.+?)\s*$")
 ARTICLE = re.compile(r"^ART\.\s*-?\s*(\d+)\s*[-–]?\s*(.+?)\s*$")
@@ -83,7 +84,6 @@ HTML_TAG = re.compile(r"</?p>")
 FINITE_VERBS = frozenset({"È", "E'", "SONO", "PUÒ", "PUO'", "DEVE", "DEVONO", "SARÀ",
                           "SARA'", "COMPORTA", "VIGE", "VA", "VANNO"})
 NOTE_PREFIXES = ("NB", "N.B.", "P.S.")
-REPEAT_SUFFIXES = ("bis", "ter", "quater", "quinquies")
 DEFINITIONS_TITLE = "DEFINIZIONI"
 
 
@@ -352,15 +352,9 @@ class _ArticleBuilder:
         if kind == "decimal":
             whole = f"{self.number}-{key.split('.')[0]}"
             parent = whole if any(c.id == whole for c in self.clauses) else self.number
-        cid = self._unique(f"{self.number}-{key}")
+        cid = unique_id(f"{self.number}-{key}", {c.id for c in self.clauses}, REPEATS)
         self._add(cid, marker, text, parent)
         self.item_waits_for_text = text.endswith(":")
-
-    def _unique(self, cid: str) -> str:
-        taken = {c.id for c in self.clauses}
-        if cid not in taken:
-            return cid
-        return next(cid + s for s in REPEAT_SUFFIXES if cid + s not in taken)
 
     def append(self, text: str) -> None:
         clause = self.current
@@ -435,7 +429,7 @@ def _definition_clauses(number: str, blocks: list[list[str]]) -> list[Clause]:
             term = TERM.match(line) if j == 0 and not bullet else None
             if term and len(term.group(1).split()) <= 6:
                 name = term.group(1).strip()
-                cid = _unique_id(clauses, f"{number}-{slugify(name)}")
+                cid = unique_id(f"{number}-{slugify(name)}", {c.id for c in clauses}, numbered("-"))
                 clauses.append(Clause(id=cid, parent=number, label=name, text=term.group(2),
                                       extra={"kind": "definition", "term": name}))
                 continue
@@ -443,14 +437,6 @@ def _definition_clauses(number: str, blocks: list[list[str]]) -> list[Clause]:
             last = clauses[-1]
             last.text = f"{last.text}\n{text}" if last.text else text
     return clauses
-
-
-def _unique_id(clauses: list[Clause], cid: str) -> str:
-    taken = {c.id for c in clauses}
-    n, out = 2, cid
-    while out in taken:
-        out, n = f"{cid}-{n}", n + 1
-    return out
 
 
 # ---- units and footnotes --------------------------------------------------------------------

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from ..clauseid import ClauseId, closing_home, current_home
 from ..model import Clause, Footnote, Note, Parsed, Table, Unit
 from ..text import italian_date, normalize_spaces, runs, slugify
+from .kit.ids import numbered, unique_id
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUP_TO_DIGIT = str.maketrans(SUPERSCRIPTS, "0123456789")
@@ -317,12 +318,7 @@ class ClauseBuilder:
         return [lv.component for lv in self.stack[:upto] if lv.component]
 
     def _free_id(self, components: list[tuple[str, str]]) -> str:
-        base = f"{self.unit_id}-{join_path(components)}"
-        cid, k = base, 1
-        while cid in self.by_id:
-            k += 1
-            cid = f"{base}_{k}"
-        return cid
+        return unique_id(f"{self.unit_id}-{join_path(components)}", self.by_id, numbered("_"))
 
     def _open(self, at: int, level: Level, cid: str, label: str, title: str | None,
               new_list: bool = False) -> Clause:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..model import Clause, Parsed, Unit
 from ..text import italian_date, normalize_spaces, runs, slugify
+from .kit.ids import numbered, unique_id
 from .kit.lines import SourceLine, source_lines
 
 INTRO_HEADING = re.compile(r"^introduzione$", re.I)
@@ -231,12 +232,11 @@ def heading_rows(headings: list[SourceLine], entry: SourceLine) -> list[Row]:
 
 def parse_table(lines: list[SourceLine]) -> list[Unit]:
     units: list[Unit] = []
-    used: dict[str, int] = {}
     situation: Clause | None = None
     k = n = 0
     for row in classify(lines):
         if row.kind == "topic":
-            units.append(topic_unit(row.line.text, used))
+            units.append(topic_unit(row.line.text, {u.id for u in units}))
             situation, k, n = None, 0, 0
         elif not units:
             raise ValueError(f"it_timeref: line {row.line.no} comes before any topic")
@@ -252,10 +252,8 @@ def parse_table(lines: list[SourceLine]) -> list[Unit]:
     return units
 
 
-def topic_unit(title: str, used: dict[str, int]) -> Unit:
-    slug = slugify(title)
-    used[slug] = used.get(slug, 0) + 1
-    uid = slug if used[slug] == 1 else f"{slug}-{used[slug]}"
+def topic_unit(title: str, taken: set[str]) -> Unit:
+    uid = unique_id(slugify(title), taken, numbered("-"))
     extra = {}
     fixed = " ".join(TITLE_TYPOS.get(w, w) for w in title.split())
     if fixed != title:
