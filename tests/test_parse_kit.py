@@ -10,6 +10,7 @@ import pytest
 
 from kb.parse.kit.ids import REPEATS, numbered, unique_id
 from kb.parse.kit.lines import SourceLine, source_lines
+from kb.parse.kit.paragraphs import add_paragraph, continues, joined, rejoin, runs
 from kb.text import normalize_spaces
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -17,6 +18,11 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 
 def text_of(name: str) -> str:
     return (CORPUS / name).read_text(encoding="utf-8")
+
+
+def lines_of(name: str, first: int, last: int) -> list[str]:
+    """Lines `first` to `last` (1-based, both included) of a corpus text."""
+    return text_of(name).split("\n")[first - 1:last]
 
 
 # ---------------------------------------------------------------- lines
@@ -82,3 +88,45 @@ def test_a_taken_id_gets_the_first_free_suffix(base, taken, suffixes, expected):
 def test_numbered_suffixes_count_from_two():
     suffixes = numbered("_")
     assert [next(suffixes) for _ in range(3)] == ["_2", "_3", "_4"]
+
+
+# ---------------------------------------------------------------- paragraphs
+
+@pytest.mark.parametrize("name, before, after, goes_on", [
+    # Burraco: a page break left a blank line inside "… sono / temporaneamente congelati."
+    ("it-burraco-2014.txt", 591, 593, True),
+    ("it-burraco-2014.txt", 750, 752, True),
+    # norms: "… senza sipari / ma, nel caso in cui …"
+    ("it-norms-2026.txt", 1002, 1004, True),
+    # a sentence ended ("… effettivamente giocate.") and a new item ("b) Incontri a K.O.")
+    ("it-norms-2026.txt", 94, 96, False),
+    # a heading without a full stop, then an item in lower case: the item's marker
+    # counts as its first character only after the caller strips it
+    ("it-norms-2026.txt", 110, 112, True),
+])
+def test_a_sentence_goes_on_across_a_break(name, before, after, goes_on):
+    (first,), (second,) = lines_of(name, before, before), lines_of(name, after, after)
+    assert continues(first, second) is goes_on
+
+
+def test_wrapped_lines_join_into_one_paragraph():
+    block = lines_of("it-timeref-2011.txt", 7, 12)  # the title block's event line, wrapped
+    assert joined(block) == "Convention Arbitrale 2011 Salsomaggiore Terme (PR) – 7/09 Gennaio 2011"
+
+
+def test_rejoin_merges_a_paragraph_a_page_break_cut():
+    blocks = runs(lines_of("it-burraco-2014.txt", 586, 594))
+    assert len(blocks) == 3  # the lead-in, the three 1)–3) items, the cut sentence's end
+    merged = rejoin(blocks, lambda before, block: continues(before[-1], block[0]))
+    assert len(merged) == 2
+    assert merged[1][:-1] == blocks[1][:-1]
+    assert merged[1][-1] == f"{blocks[1][-1]} {blocks[2][0]}"
+
+
+@pytest.mark.parametrize("text, more, sep, expected", [
+    ("", "Evento", "\n", "Evento"),
+    ("Evento", "Una manifestazione", "\n", "Evento\nUna manifestazione"),
+    ("… sono", "temporaneamente congelati.", " ", "… sono temporaneamente congelati."),
+])
+def test_add_paragraph(text, more, sep, expected):
+    assert add_paragraph(text, more, sep) == expected

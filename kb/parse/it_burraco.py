@@ -57,8 +57,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..model import Clause, Footnote, Parsed, Table, Unit
-from ..text import ends_sentence, italian_date, normalize_spaces, runs, slugify, strip_bold
+from ..text import ends_sentence, italian_date, normalize_spaces, slugify, strip_bold
 from .kit.ids import REPEATS, numbered, unique_id
+from .kit.paragraphs import add_paragraph, continues, rejoin, runs
 
 SECTION = re.compile(r"^SEZIONE\s+([A-Z])\s*[–-]\s*(.+?)\s*$")
 ARTICLE = re.compile(r"^ART\.\s*-?\s*(\d+)\s*[-–]?\s*(.+?)\s*$")
@@ -163,6 +164,7 @@ def _front_meta(front: list[str]) -> dict:
 # ---- blocks: blank-line separated paragraphs ---------------------------------------------
 
 def _blocks(lines: list[str]) -> list[list[str]]:
+    """The text's paragraphs: runs of non-blank lines."""
     return [[line.rstrip() for line in block] for block in runs(lines)]
 
 
@@ -192,19 +194,10 @@ def _peel_footnotes(blocks: list[list[str]]) -> tuple[list[list[str]], dict[str,
     return kept, footnotes
 
 
-def _rejoin(blocks: list[list[str]]) -> list[list[str]]:
-    """Join a paragraph cut mid-sentence (a page break turned into a blank line)."""
-    out: list[list[str]] = []
-    for block in blocks:
-        prev = out[-1] if out else None
-        first = block[0].lstrip()
-        if (prev and not _is_table(prev) and not _is_table(block)
-                and first[:1].islower() and not ends_sentence(prev[-1])):
-            prev[-1] = prev[-1] + " " + first
-            prev.extend(block[1:])
-        else:
-            out.append(list(block))
-    return out
+def _cut_mid_sentence(before: list[str], block: list[str]) -> bool:
+    """A paragraph a page break (turned into a blank line) cut mid-sentence."""
+    return (not _is_table(before) and not _is_table(block)
+            and continues(before[-1], block[0].lstrip()))
 
 
 # ---- cleaning ------------------------------------------------------------------------------
@@ -357,8 +350,7 @@ class _ArticleBuilder:
         self.item_waits_for_text = text.endswith(":")
 
     def append(self, text: str) -> None:
-        clause = self.current
-        clause.text = f"{clause.text}\n{text}" if clause.text else text
+        self.current.text = add_paragraph(self.current.text, text)
 
     def heading(self, title: str) -> None:
         if self.pending_title is not None:  # a heading with nothing under it
@@ -434,8 +426,7 @@ def _definition_clauses(number: str, blocks: list[list[str]]) -> list[Clause]:
                                       extra={"kind": "definition", "term": name}))
                 continue
             text = bullet.group(1) if bullet else line
-            last = clauses[-1]
-            last.text = f"{last.text}\n{text}" if last.text else text
+            clauses[-1].text = add_paragraph(clauses[-1].text, text)
     return clauses
 
 
@@ -443,7 +434,7 @@ def _definition_clauses(number: str, blocks: list[list[str]]) -> list[Clause]:
 
 def _unit(art: _Article, blocks: list[list[str]]) -> Unit:
     blocks, footnote_texts = _peel_footnotes(blocks)
-    blocks = _rejoin(blocks)
+    blocks = rejoin(blocks, _cut_mid_sentence)
     if slugify(art.title) == slugify(DEFINITIONS_TITLE):
         clauses = _definition_clauses(art.number, blocks)
     else:

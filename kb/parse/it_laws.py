@@ -27,9 +27,10 @@ from dataclasses import dataclass
 
 from ..clauseid import LawClauseTree
 from ..model import Clause, Footnote, Parsed, Table, Unit
-from ..text import (ROMAN, ends_sentence, is_pipe_row, is_pipe_separator, normalize_spaces,
+from ..text import (ROMAN, is_pipe_row, is_pipe_separator, normalize_spaces,
                     pipe_cells, strip_bold)
 from .it_laws_common import CUT, lines_without_headers
+from .kit.paragraphs import add_paragraph, continues
 from .it_laws_front import front_units
 
 ARTICLE_HEADING = re.compile(r"^ARTICOLO\s+(\d{1,3})\s*[-–]\s*(\S.*)$")
@@ -170,9 +171,12 @@ def _rejoin(lines: list[str]) -> list[str]:
 
 
 def _joins(before: str, after: str) -> bool:
-    first = bare(DASH.sub("", after))[:1]
-    return first.islower() and not is_pipe_row(after) and (
-        is_pipe_row(before) or not ends_sentence(before))
+    """Text after a header goes on with the line before it: a sentence, or a table row's
+    label (a pipe row before, whatever its last cell ends with)."""
+    words = bare(DASH.sub("", after))
+    if is_pipe_row(after):
+        return False
+    return continues(before, words) or (is_pipe_row(before) and words[:1].islower())
 
 
 def _join(before: str, after: str) -> str:
@@ -481,9 +485,8 @@ class ArticleBuilder:
         text = rec.body
         if not rec.blank_before:
             home = self.tree.home(self.target)
-            last = home.text
-            sep = " " if last and not ends_sentence(last) and bare(text)[:1].islower() else "\n"
-            home.text = f"{last}{sep}{text}" if last else text
+            sep = " " if continues(home.text, bare(text)) else "\n"
+            home.text = add_paragraph(home.text, text, sep)
             return
         self.target = self._paragraph_home()
         self.tree.add_text(text, to=self.target)

@@ -44,8 +44,9 @@ from dataclasses import dataclass, field
 
 from ..clauseid import ClauseId, closing_home, current_home
 from ..model import Clause, Footnote, Note, Parsed, Table, Unit
-from ..text import italian_date, normalize_spaces, runs, slugify
+from ..text import italian_date, normalize_spaces, slugify
 from .kit.ids import numbered, unique_id
+from .kit.paragraphs import add_paragraph, joined, runs
 
 SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _SUP_TO_DIGIT = str.maketrans(SUPERSCRIPTS, "0123456789")
@@ -476,7 +477,7 @@ class ClauseBuilder:
         text = text.strip()
         if text:
             home = self.home(clause)
-            home.text = f"{home.text}\n{text}" if home.text else text
+            home.text = add_paragraph(home.text, text)
             self.last_text = home
 
     def table(self, table: Table) -> None:
@@ -847,13 +848,13 @@ def build_front(lines: list[str]) -> tuple[Unit | None, dict]:
             unit.clauses.append(term)
             continue
         target = term or section
-        target.text = f"{target.text}\n{p}" if target.text else p
+        target.text = add_paragraph(target.text, p)
     meta["changes"] = changes
     return unit, meta
 
 
 def paragraphs(lines: list[str]) -> list[str]:
-    return [clean_inline(" ".join(line.strip() for line in block)) for block in runs(lines)]
+    return [clean_inline(joined(block)) for block in runs(lines)]
 
 
 def title_block_meta(paras: list[str]) -> dict:

@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass
 
 from ..model import Clause, Parsed, Unit
-from ..text import italian_date, normalize_spaces, runs, slugify
+from ..text import italian_date, normalize_spaces, slugify
 from .kit.ids import numbered, unique_id
 from .kit.lines import SourceLine, source_lines
+from .kit.paragraphs import add_paragraph, joined, runs
 
 INTRO_HEADING = re.compile(r"^introduzione$", re.I)
 DEFINITIONS_HEADING = re.compile(r"^definizioni$", re.I)
@@ -98,7 +99,7 @@ def paragraphs(lines: list[SourceLine]) -> list[list[SourceLine]]:
 def title_meta(block: list[SourceLine]) -> dict:
     """Publisher, event, place, dates, subtitle and authors from the title block."""
     meta: dict = {}
-    paras = [" ".join(ln.text for ln in p) for p in paragraphs(block)]
+    paras = [joined(ln.text for ln in p) for p in paragraphs(block)]
     paras = [re.sub(r"^\|\s*", "", p) for p in paras]  # table-conversion artefact `| di …`
     for p in paras:
         event = re.match(r"^(Convention\s+\w+\s+\d{4})\s*(.*)$", p)
@@ -136,7 +137,7 @@ def name_case(name: str) -> str:
 
 
 def introduction_meta(part: list[SourceLine]) -> dict:
-    paras = [" ".join(ln.text for ln in p) for p in paragraphs(part[1:])]
+    paras = [joined(ln.text for ln in p) for p in paragraphs(part[1:])]
     if not paras:
         return {}
     intro: dict = {"title": part[0].text}
@@ -168,7 +169,7 @@ def parse_definitions(part: list[SourceLine]) -> list[dict]:
             bare = re.sub(r"\s*\([^)]*\)", "", block).strip()
             out.append({"term": block, "text": "", "copy_of": "def-" + slugify(bare)})
         elif out:
-            out[-1]["text"] = "\n".join(t for t in (out[-1]["text"], block) if t)
+            out[-1]["text"] = add_paragraph(out[-1]["text"], block)
         else:
             raise ValueError(f"it_timeref: definition text without a term at line {para[0].no}")
     return out
