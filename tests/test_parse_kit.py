@@ -4,10 +4,14 @@ Every expectation here can be checked by reading the lines quoted from corpus/*.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from kb.model import Clause
+from kb.parse.kit.footnotes import (SUPERSCRIPT_DIGITS, holders, peel, placed, plain_digits,
+                                    take_marks)
 from kb.parse.kit.ids import REPEATS, numbered, unique_id
 from kb.parse.kit.lines import SourceLine, source_lines
 from kb.parse.kit.paragraphs import add_paragraph, continues, joined, rejoin, runs
@@ -130,3 +134,56 @@ def test_rejoin_merges_a_paragraph_a_page_break_cut():
 ])
 def test_add_paragraph(text, more, sep, expected):
     assert add_paragraph(text, more, sep) == expected
+
+
+# ---------------------------------------------------------------- footnotes
+
+SUPERSCRIPT_RUN = re.compile(f"[{SUPERSCRIPT_DIGITS}]+")
+BURRACO_MARK = re.compile(r"⁽([⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁾")
+
+
+def clauses_of(name: str, first: int, last: int) -> list[Clause]:
+    """One clause per line, its id the line number."""
+    return [Clause(id=str(no), parent=None, label="", text=line)
+            for no, line in enumerate(lines_of(name, first, last), first)]
+
+
+def marks_of(text: str, mark: re.Pattern[str], group: int) -> list[str]:
+    return take_marks(text, mark, lambda m: plain_digits(m[group]))[1]
+
+
+def burraco_body(block: list[str]) -> tuple[str, str] | None:
+    m = BURRACO_MARK.match(block[0])
+    return (plain_digits(m[1]), block[0][m.end():].strip()) if m else None
+
+
+def test_a_footnote_body_is_peeled_and_placed_on_the_clause_carrying_its_marker():
+    blocks = runs(lines_of("it-burraco-2014.txt", 563, 567))
+    kept, bodies = peel(blocks, burraco_body)
+    assert bodies == [("1", "La somma di due ammonizioni comporta la perdita di 1 V.P. e "
+                            "100 M.P. in classifica generale.")]
+    assert [b[0] for b in kept] == lines_of("it-burraco-2014.txt", 563, 563) + \
+        lines_of("it-burraco-2014.txt", 565, 565)
+    clauses = clauses_of("it-burraco-2014.txt", 563, 565)  # "… con ammonizioni⁽¹⁾ …" on 565
+    where = holders(clauses, lambda c: "1" in marks_of(c.text, BURRACO_MARK, 1))
+    footnote = placed(*bodies[0], where)
+    assert (footnote.clause, footnote.clauses) == ("565", ["565"])
+
+
+def test_one_footnote_marked_on_several_clauses_lists_them_all():
+    clauses = clauses_of("it-norms-2026.txt", 537, 539)  # board⁹ … board⁶ … board⁹
+    marks = {c.id: marks_of(c.text, SUPERSCRIPT_RUN, 0) for c in clauses}
+    assert marks == {"537": ["9"], "538": ["6"], "539": ["9"]}
+    nine = placed("9", "…", holders(clauses, lambda c: "9" in marks[c.id]))
+    assert (nine.clause, nine.clauses) == ("537", ["537", "539"])
+
+
+def test_taking_marks_leaves_the_words_they_were_glued_to():
+    (line,) = lines_of("it-norms-2026.txt", 108, 108)
+    assert take_marks(line, SUPERSCRIPT_RUN, lambda m: plain_digits(m[0])) == (
+        "ARTICOLO 8 - SEQUENZA DEI ROUND", ["2"])
+
+
+def test_a_footnote_marked_nowhere_stays_where_it_was_printed():
+    assert placed("*", "text", [], printed_at="79C1").clause == "79C1"
+    assert placed("*", "text", []).clause is None

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..clauseid import LawClauseTree
 from ..model import Clause, Footnote, Note, Parsed, Table, Unit
 from ..text import normalize_spaces
+from .kit.footnotes import holders, placed
 
 ARTICLE = re.compile(r"^Artículo (?P<n>\d{1,3})(?:\s*\.-\s*|\s+[–-]\s+)(?P<title>\S.*)$")
 INDEX_HEADING = re.compile(r"^[IÍ]NDICE$", re.I)
@@ -507,13 +508,10 @@ def place_footnotes(unit: Unit, found: list[tuple[str, str, str]]) -> list[Footn
     result = []
     for marker, text, where in found:
         glued = re.compile(rf"(?<=[a-záéíóúñü]{{2}}){re.escape(marker)}(?![\w*])")
-        holders = []
+        where_marked = holders(unit.clauses, lambda c: bool(glued.search(c.text)))
         for clause in unit.clauses:
-            if glued.search(clause.text):
-                holders.append(clause.id)
-                clause.text = glued.sub("", clause.text)
-        result.append(Footnote(marker=marker, text=text, clause=holders[0] if holders else where,
-                               clauses=holders))
+            clause.text = glued.sub("", clause.text)
+        result.append(placed(marker, text, where_marked, printed_at=where))
     return result + unmarked_footnotes(unit)
 
 
@@ -539,8 +537,7 @@ def unmarked_footnotes(unit: Unit) -> list[Footnote]:
             if not closing:
                 continue
             a, b = closing[-1]
-            result.append(Footnote(marker="*", text=normalize_spaces(rest[a + 1: b - 1]),
-                                   clause=clause.id, clauses=[clause.id]))
+            result.append(placed("*", normalize_spaces(rest[a + 1: b - 1]), [clause.id]))
             lines[k] = cut_span(rest, a, b)
         clause.text = "\n".join(lines)
     return result

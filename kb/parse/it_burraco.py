@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 
 from ..model import Clause, Footnote, Parsed, Table, Unit
 from ..text import ends_sentence, italian_date, normalize_spaces, slugify, strip_bold
+from .kit.footnotes import Body, holders, peel, placed, plain_digits, take_marks
 from .kit.ids import REPEATS, numbered, unique_id
 from .kit.paragraphs import add_paragraph, continues, rejoin, runs
 
@@ -74,7 +75,6 @@ BULLET = re.compile(r"^-\s+(.*)$")
 TERM = re.compile(r"^([A-ZÀ-Ý][^:]{0,60}?)\s*:\s*(.*)$")
 TRAILER_LINE = re.compile(r"^\s*(\.\.\.|…)")
 
-SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 FOOTNOTE_MARK = re.compile(r"⁽([⁰¹²³⁴⁵⁶⁷⁸⁹]+)⁾|\^\[(\d+)\]")
 ORDINAL = re.compile(r"(\d)\s*\^([a-zo])(?![A-Za-z])")
 STRAY_SUPERSCRIPT = re.compile(r"\^(?!\[)[A-Za-z]+")
@@ -181,17 +181,12 @@ def _peel_trailer(blocks: list[list[str]]) -> tuple[list[list[str]], list[str]]:
     return blocks, trailer
 
 
-def _peel_footnotes(blocks: list[list[str]]) -> tuple[list[list[str]], dict[str, str]]:
-    kept: list[list[str]] = []
-    footnotes: dict[str, str] = {}
-    for block in blocks:
-        mark = FOOTNOTE_MARK.match(block[0].strip())
-        if mark and not _is_table(block):
-            body = " ".join([block[0].strip()[mark.end():]] + block[1:])
-            footnotes[_marker(mark)] = _clean(body)
-        else:
-            kept.append(block)
-    return kept, footnotes
+def _footnote_body(block: list[str]) -> Body | None:
+    """(marker, text) of a paragraph that opens with a footnote marker."""
+    mark = FOOTNOTE_MARK.match(block[0].strip())
+    if not mark or _is_table(block):
+        return None
+    return _marker(mark), _clean(" ".join([block[0].strip()[mark.end():]] + block[1:]))
 
 
 def _cut_mid_sentence(before: list[str], block: list[str]) -> bool:
@@ -212,7 +207,7 @@ def _clean(s: str) -> str:
 
 
 def _marker(m: re.Match[str]) -> str:
-    return (m.group(1) or m.group(2)).translate(SUPERSCRIPT_DIGITS)
+    return plain_digits(m.group(1) or m.group(2))
 
 
 def _heading(block: list[str], is_last: bool) -> str | None:
@@ -433,34 +428,25 @@ def _definition_clauses(number: str, blocks: list[list[str]]) -> list[Clause]:
 # ---- units and footnotes --------------------------------------------------------------------
 
 def _unit(art: _Article, blocks: list[list[str]]) -> Unit:
-    blocks, footnote_texts = _peel_footnotes(blocks)
+    blocks, bodies = peel(blocks, _footnote_body)
     blocks = rejoin(blocks, _cut_mid_sentence)
     if slugify(art.title) == slugify(DEFINITIONS_TITLE):
         clauses = _definition_clauses(art.number, blocks)
     else:
         clauses = _article_clauses(art.number, blocks)
-    footnotes = _attach_footnotes(clauses, footnote_texts)
+    footnotes = _attach_footnotes(clauses, dict(bodies))
     return Unit(id=art.number, kind="article", title=strip_bold(art.title), clauses=clauses,
                 footnotes=footnotes, group=art.group)
 
 
 def _attach_footnotes(clauses: list[Clause], texts: dict[str, str]) -> list[Footnote]:
     """Footnotes in marker order, each on every clause holding its marker (removed there)."""
-    footnotes: list[Footnote] = []
-    placed: dict[str, Footnote] = {}
+    marks = {c.id: take_marks(c.text, FOOTNOTE_MARK, _marker)[1] for c in clauses}
+    found = dict.fromkeys(m for c in clauses for m in marks[c.id] if m in texts)
+    footnotes = [placed(m, texts[m], holders(clauses, lambda c: m in marks[c.id])) for m in found]
+    footnotes += [placed(m, text, []) for m, text in texts.items() if m not in found]
     for clause in clauses:
-        for m in FOOTNOTE_MARK.finditer(clause.text):
-            marker = _marker(m)
-            if marker in texts and marker not in placed:
-                placed[marker] = Footnote(marker=marker, text=texts[marker], clause=clause.id,
-                                          clauses=[clause.id])
-                footnotes.append(placed[marker])
-            elif marker in placed and clause.id not in placed[marker].clauses:
-                placed[marker].clauses.append(clause.id)
-        if FOOTNOTE_MARK.search(clause.text):
+        if marks[clause.id]:
             clause.text = "\n".join(normalize_spaces(FOOTNOTE_MARK.sub("", ln))
                                     for ln in clause.text.split("\n"))
-    for marker, text in texts.items():  # a footnote whose marker is not in the body
-        if marker not in placed:
-            footnotes.append(Footnote(marker=marker, text=text))
     return footnotes

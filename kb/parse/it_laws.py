@@ -30,6 +30,7 @@ from ..model import Clause, Footnote, Parsed, Table, Unit
 from ..text import (ROMAN, is_pipe_row, is_pipe_separator, normalize_spaces,
                     pipe_cells, strip_bold)
 from .it_laws_common import CUT, lines_without_headers
+from .kit.footnotes import placed
 from .kit.paragraphs import add_paragraph, continues
 from .it_laws_front import front_units
 
@@ -511,9 +512,7 @@ class ArticleBuilder:
         for `normale*`); `clause` is the first of them."""
         footnotes = []
         for marker, text in self.footnote_lines:
-            where = self._marker_clauses(marker, clauses)
-            footnotes.append(Footnote(marker=marker, text=text, clause=where[0] if where else None,
-                                      clauses=where))
+            footnotes.append(placed(marker, text, self._marker_clauses(marker, clauses)))
         return footnotes
 
     def _marker_clauses(self, marker: str, clauses: list[Clause]) -> list[str]:

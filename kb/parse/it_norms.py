@@ -43,13 +43,13 @@ import re
 from dataclasses import dataclass, field
 
 from ..clauseid import ClauseId, closing_home, current_home
-from ..model import Clause, Footnote, Note, Parsed, Table, Unit
+from ..model import Clause, Note, Parsed, Table, Unit
 from ..text import italian_date, normalize_spaces, slugify
+from .kit.footnotes import SUPERSCRIPT_DIGITS, placed, plain_digits, take_marks
 from .kit.ids import numbered, unique_id
 from .kit.paragraphs import add_paragraph, joined, runs
 
-SUPERSCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
-_SUP_TO_DIGIT = str.maketrans(SUPERSCRIPTS, "0123456789")
+SUPERSCRIPTS = SUPERSCRIPT_DIGITS
 _SUP_RUN = re.compile(f"[{SUPERSCRIPTS}]+")
 
 NORM_HEADING = re.compile(r"^(?:ARTICOLO|Art\.)\s+(\d{1,3})\s*[-–]\s*(.+)$")
@@ -87,8 +87,7 @@ def clean_inline(s: str) -> str:
 
 def strip_markers(s: str) -> tuple[str, list[str]]:
     """Remove superscript footnote markers; return the text and the markers (digits)."""
-    found = [m.group(0).translate(_SUP_TO_DIGIT) for m in _SUP_RUN.finditer(s)]
-    return _SUP_RUN.sub("", s), found
+    return take_marks(s, _SUP_RUN, lambda m: plain_digits(m.group(0)))
 
 
 def ends_statement(s: str) -> bool:
@@ -141,7 +140,7 @@ def extract_footnotes(lines: list[str]) -> tuple[list[str], list[tuple[str, str]
             paragraphs.append(out[j].strip())
             out[j] = ""
             i = j
-        notes.append((m[1].translate(_SUP_TO_DIGIT),
+        notes.append((plain_digits(m[1]),
                       "\n".join(clean_inline(p) for p in paragraphs)))
         i += 1
     return out, notes
@@ -912,9 +911,8 @@ def attach_footnotes(units: list[Unit], notes: list[tuple[str, str]]) -> None:
     texts = dict(notes)
     for marker, text in notes:
         if marker in where:
-            unit, cid = where[marker]
-            unit.footnotes.append(Footnote(marker=marker, text=text, clause=cid,
-                                           clauses=holders[marker]))
+            unit = where[marker][0]
+            unit.footnotes.append(placed(marker, text, holders[marker]))
     for unit, cid, marker in seen:
         if marker not in texts:
             missing = unit.extra.setdefault("missing_footnotes", [])
