@@ -15,6 +15,7 @@ from kb.parse.kit.footnotes import (SUPERSCRIPT_DIGITS, holders, peel, placed, p
 from kb.parse.kit.ids import REPEATS, numbered, unique_id
 from kb.parse.kit.lines import SourceLine, source_lines
 from kb.parse.kit.paragraphs import add_paragraph, continues, joined, rejoin, runs
+from kb.parse.kit.tables import padded, pipe_rows, split_header, tab_cells, trimmed
 from kb.text import normalize_spaces
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -187,3 +188,35 @@ def test_taking_marks_leaves_the_words_they_were_glued_to():
 def test_a_footnote_marked_nowhere_stays_where_it_was_printed():
     assert placed("*", "text", [], printed_at="79C1").clause == "79C1"
     assert placed("*", "text", []).clause is None
+
+
+# ---------------------------------------------------------------- tables
+
+def test_pipe_rows_leave_out_the_separator_and_the_empty_header():
+    rows = pipe_rows(lines_of("it-laws-2017.txt", 88, 94))  # the WBF Laws Committee
+    assert rows[0] == ["Max Bavin", "Howard Weinstein"]
+    assert rows[-1] == ["Chip Martel", "Ton Kooijman (Chairman)"]
+    assert len(rows) == 5
+
+
+def test_tab_cells_keep_leading_empty_cells_and_trimmed_drops_trailing_ones():
+    (line,) = lines_of("it-burraco-2014.txt", 415, 415)  # "\t\t\t\t\t\tOltre 2500\t20-0"
+    cells = tab_cells(line, str.strip)
+    assert cells[:6] == [""] * 6 and cells[6:] == ["Oltre 2500", "20-0"]
+    (header,) = lines_of("it-burraco-2014.txt", 417, 417)  # " TORNEO A SQUADRE \t…\t\t"
+    assert trimmed(tab_cells(header, str.strip))[-1] == "TORNEO A SQUADRE"
+
+
+def test_the_header_is_every_row_above_the_first_data_row():
+    rows = padded([tab_cells(ln, str.strip) for ln in lines_of("it-norms-2026.txt", 1182, 1185)])
+    assert {len(r) for r in rows} == {15}  # "Diff IMP" row padded to the 14 board counts + label
+    header, data = split_header(rows, lambda row: row[0].isdigit(), none=len(rows) - 1)
+    assert [r[0] for r in header] == ["n° Board", "Diff IMP"]
+    assert [r[:2] for r in data] == [["0", "10,00"], ["1", "10,71"]]
+
+
+@pytest.mark.parametrize("none, header_rows", [(0, 0), (1, 1)])
+def test_with_no_data_row_the_header_is_the_rows_the_caller_names(none, header_rows):
+    rows = [tab_cells(ln, str.strip) for ln in lines_of("it-burraco-2014.txt", 417, 420)]
+    header, data = split_header(rows, lambda row: any(c.isdigit() for c in row), none=none)
+    assert (len(header), len(data)) == (header_rows, 4 - header_rows)

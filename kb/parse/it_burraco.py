@@ -61,6 +61,7 @@ from ..text import ends_sentence, italian_date, normalize_spaces, slugify, strip
 from .kit.footnotes import Body, holders, peel, placed, plain_digits, take_marks
 from .kit.ids import REPEATS, numbered, unique_id
 from .kit.paragraphs import add_paragraph, continues, rejoin, runs
+from .kit.tables import split_header, tab_cells, trimmed
 
 SECTION = re.compile(r"^SEZIONE\s+([A-Z])\s*[–-]\s*(.+?)\s*$")
 ARTICLE = re.compile(r"^ART\.\s*-?\s*(\d+)\s*[-–]?\s*(.+?)\s*$")
@@ -242,15 +243,8 @@ def _item(line: str) -> tuple[str, str, str] | None:
 # ---- tables ---------------------------------------------------------------------------------
 
 def _table(block: list[str]) -> Table:
-    rows: list[list[str]] = []
-    for line in block:
-        cells = [_clean(c) for c in line.split("\t")]
-        while cells and not cells[-1]:
-            cells.pop()
-        if cells:
-            rows.append(cells)
-    first_data = next((i for i, r in enumerate(rows) if any(c.isdigit() for c in r)), 0)
-    header, rows = rows[:first_data], rows[first_data:]
+    rows = [cells for cells in (trimmed(tab_cells(line, _clean)) for line in block) if cells]
+    header, rows = split_header(rows, lambda row: any(c.isdigit() for c in row))
     caption = None
     if len(header) > 1 and _filled(header[0]) < _filled(header[1]):
         caption = " ".join(c for c in header[0] if c)

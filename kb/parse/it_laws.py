@@ -32,6 +32,7 @@ from ..text import (ROMAN, is_pipe_row, is_pipe_separator, normalize_spaces,
 from .it_laws_common import CUT, lines_without_headers
 from .kit.footnotes import placed
 from .kit.paragraphs import add_paragraph, continues
+from .kit.tables import first_data
 from .it_laws_front import front_units
 
 ARTICLE_HEADING = re.compile(r"^ARTICOLO\s+(\d{1,3})\s*[-–]\s*(\S.*)$")
@@ -248,8 +249,7 @@ def build_table(lines: list[str]) -> Table:
                 header.append(cells)
         elif any(cells):
             rows.append(cells)
-    if not header and len(rows) > 1 and not _has_digit(rows[0]) \
-            and any(_has_digit(r) for r in rows[1:]):
+    if not header and first_data(rows, _has_digit, none=0) > 0:
         header = [rows.pop(0)]  # the real header printed as the first data row
     return _unfold_pairs(Table(rows=rows, header=header))
 

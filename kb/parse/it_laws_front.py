@@ -20,10 +20,10 @@ import re
 from dataclasses import dataclass
 
 from ..model import Clause, Table, Unit
-from ..text import (is_pipe_row, is_pipe_separator, normalize_spaces,
-                    pipe_cells, slugify, strip_bold)
+from ..text import is_pipe_row, normalize_spaces, slugify, strip_bold
 from .it_laws_common import CUT, lines_without_headers
 from .kit.paragraphs import continues
+from .kit.tables import pipe_rows
 
 DEFINITIONS_HEADING = re.compile(r"^\s*(\*\*)?(Definizioni|DEFINIZIONI)(\*\*)?\s*$")
 # Where the glossary ends: the table of contents, or the articles if a print has none.
@@ -162,9 +162,7 @@ def _paragraphs(lines: list[str]) -> list[str]:
 
 
 def _table(lines: list[str]) -> Table:
-    rows = [pipe_cells(line) for line in lines if not is_pipe_separator(line)]
-    rows = [row for row in rows if any(row)]
-    return Table(rows=rows)
+    return Table(rows=pipe_rows(lines))
 
 
 # --- definitions --------------------------------------------------------------

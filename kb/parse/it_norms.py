@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..clauseid import ClauseId, closing_home, current_home
 from ..model import Clause, Note, Parsed, Table, Unit
@@ -48,6 +49,7 @@ from ..text import italian_date, normalize_spaces, slugify
 from .kit.footnotes import SUPERSCRIPT_DIGITS, placed, plain_digits, take_marks
 from .kit.ids import numbered, unique_id
 from .kit.paragraphs import add_paragraph, joined, runs
+from .kit.tables import padded, split_header, tab_cells
 
 SUPERSCRIPTS = SUPERSCRIPT_DIGITS
 _SUP_RUN = re.compile(f"[{SUPERSCRIPTS}]+")
@@ -192,7 +194,7 @@ def split_line(raw: str, laws: list[str]) -> list[Line]:
     if not s:
         return [Line("blank")]
     if "\t" in raw:
-        return [Line("row", raw=raw, cells=[clean_inline(c) for c in raw.split("\t")])]
+        return [Line("row", raw=raw, cells=tab_cells(raw, clean_inline))]
     bullet = s.startswith("- ")
     if bullet:
         s = s[2:].strip()
@@ -489,13 +491,17 @@ class ClauseBuilder:
 
 # --------------------------------------------------------------------------- tables
 
-def table_from_rows(rows: list[list[str]], caption: str | None, with_header: bool = True) -> Table:
-    width = max(len(r) for r in rows)
-    rows = [r + [""] * (width - len(r)) for r in rows]
-    header: list[list[str]] = []
-    if with_header:
-        while len(rows) > 1 and not re.match(r"^\d", rows[0][0]):
-            header.append(rows.pop(0))
+def numbered_row(row: list[str]) -> bool:
+    """A data row opens with a number (a board count, a rank)."""
+    return bool(re.match(r"^\d", row[0]))
+
+
+def table_from_rows(rows: list[list[str]], caption: str | None,
+                    is_data: Callable[[list[str]], bool] = numbered_row) -> Table:
+    """Rows padded to the widest; the rows above the first data row are the header (all
+    but the last when none is)."""
+    rows = padded(rows)
+    header, rows = split_header(rows, is_data, none=len(rows) - 1)
     return Table(rows=rows, header=header, caption=caption)
 
 
@@ -687,7 +693,7 @@ def build_forms(builder: ClauseBuilder, items: list[Line]) -> None:
         if it.kind == "row":
             end, tables = table_run(items, i)
             for rows in tables:
-                builder.table(table_from_rows(rows, None, with_header=False))
+                builder.table(table_from_rows(rows, None, is_data=lambda row: True))
             i = end
         elif it.kind == "text":
             j = next_nonblank(items, i)
