@@ -16,6 +16,7 @@ from kb.parse.kit.ids import REPEATS, numbered, unique_id
 from kb.parse.kit.lines import SourceLine, source_lines
 from kb.parse.kit.paragraphs import add_paragraph, continues, joined, rejoin, runs
 from kb.parse.kit.tables import padded, pipe_rows, split_header, tab_cells, trimmed
+from kb.parse.kit.tree import ClauseTree
 from kb.text import normalize_spaces
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
@@ -220,3 +221,25 @@ def test_with_no_data_row_the_header_is_the_rows_the_caller_names(none, header_r
     rows = [tab_cells(ln, str.strip) for ln in lines_of("it-burraco-2014.txt", 417, 420)]
     header, data = split_header(rows, lambda row: any(c.isdigit() for c in row), none=none)
     assert (len(header), len(data)) == (header_rows, 4 - header_rows)
+
+
+# ---------------------------------------------------------------- tree
+
+DEPTH = [(re.compile(r"^([A-Z])\. "), 1), (re.compile(r"^(\d)\. "), 2),
+         (re.compile(r"^- \(([a-z])\) "), 3)]
+
+
+def test_a_clause_hangs_under_the_nearest_clause_above_its_depth():
+    """IT Law 9: A., 1.–5., B., then (a)–(d) (the number 1 the print dropped), then 2."""
+    tree = ClauseTree(Clause("9", None, "9", ""))
+    for line in lines_of("it-laws-2017.txt", 1178, 1205):
+        for pattern, depth in DEPTH:
+            if m := pattern.match(line.strip()):
+                parent = tree.above(depth)
+                tree.add(Clause(parent.id + m[1], parent.id, m[1], line), depth)
+    parents = {c.id: c.parent for c in tree.clauses}
+    assert [c.id for c in tree.clauses if c.parent == "9A"] == ["9A1", "9A2", "9A3", "9A4", "9A5"]
+    assert parents["9Ba"] == "9B" and parents["9Bd"] == "9B"
+    assert parents["9B2"] == "9B"  # 2. closes the items: back at depth 2
+    assert "9A5" in tree and tree.get("9B2").text.startswith("2. Nessun giocatore")
+    assert (tree.root.id, tree.last.id, tree.depth) == ("9", "9B2", 2)
