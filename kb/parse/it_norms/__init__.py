@@ -29,7 +29,7 @@ same way the text cites itself ("punto b1b", "7a1g").
   appended to the clashing id (App. 3 §2, the two 1)–2) lists of its NOTE).
 - Labels are the markers as printed (`a)`, `(1)`, `5.8`). Two repairs are flagged:
   a repeated `a)` in a running a), b) list becomes c) (`extra["printed_label"]`),
-  the OCR-garbled `\$.2` takes its section's number (`extra["label_restored"]`).
+  the OCR-garbled `\\$.2` takes its section's number (`extra["label_restored"]`).
 
 Footnotes (`Footnote.marker` is the plain digit, "4" for ⁴): a line starting with
 a superscript digit is footnote text (a text
