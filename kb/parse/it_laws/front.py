@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Clause, Table, Unit
-from ..text import is_pipe_row, normalize_spaces, slugify, strip_bold
-from .it_laws_common import CUT, lines_without_headers
-from .kit.paragraphs import continues
-from .kit.tables import pipe_rows
+from ...model import Clause, Table, Unit
+from ...text import is_pipe_row, normalize_spaces, slugify, strip_bold
+from ..kit.paragraphs import continues
+from ..kit.tables import pipe_rows
+from .headers import CUT, lines_without_headers
 
 DEFINITIONS_HEADING = re.compile(r"^\s*(\*\*)?(Definizioni|DEFINIZIONI)(\*\*)?\s*$")
 # Where the glossary ends: the table of contents, or the articles if a print has none.
