@@ -1,7 +1,7 @@
 """Italian Laws 2017 (FIGB "Codice Internazionale del Bridge Duplicato"): the profile.
 
 `parse(text)` returns the front matter and definitions (read by
-`it_laws_front.front_units`) followed by the 93 Law articles read here.
+`front.front_units`) followed by the 93 Law articles read here.
 
 How the articles are read (shared/notes/it-laws-2017.md §2–§5, §8):
 - the body starts at the `ARTICOLO 1 -` heading after the table of contents
@@ -13,7 +13,7 @@ How the articles are read (shared/notes/it-laws-2017.md §2–§5, §8):
   attached to the clause holding the glued marker (`word*`, `word**`);
 - markers build the clause tree (kb.clauseid.LawClauseTree); the markers the
   translation dropped are restored from the text's own signals (see
-  `ArticleBuilder`): letters restarting at (a) open a new number, a run of
+  `builder.ArticleBuilder`): letters restarting at (a) open a new number, a run of
   plain bullets continues the numbering, an indented bullet under a line
   ending in ':' is a child;
 - pipe tables become Table records (captions from the capitalised lines of
@@ -39,7 +39,7 @@ def parse(text: str) -> Parsed:
 
 
 def _groups(front: list[Unit]) -> list[dict[str, str]]:
-    """The front matter's groups (ids chosen by it_laws_front); articles have no chapters."""
+    """The front matter's groups (ids chosen by `front`); articles have no chapters."""
     groups: list[dict[str, str]] = []
     for unit in front:
         if unit.group and all(g["id"] != unit.group for g in groups):
