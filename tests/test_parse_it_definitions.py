@@ -1,4 +1,4 @@
-"""Italian Laws 2017: front matter and the 63 definitions (kb.parse.it_laws_front).
+"""Italian Laws 2017: front matter and the 63 definitions (kb.parse.it_laws.front).
 
 Expected values are read from corpus/it-laws-2017.txt (lines 1–446).
 """
@@ -10,7 +10,7 @@ import pytest
 
 from kb.corpus import load_manifest
 from kb.model import Unit
-from kb.parse.it_laws_front import definition_terms, front_units
+from kb.parse.it_laws.front import definition_terms, front_units
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,10 @@ import re
 from dataclasses import dataclass
 
 from ..model import Clause, Parsed, Unit
-from ..text import italian_date, normalize_spaces, runs, slugify
+from ..text import italian_date, normalize_spaces, slugify
+from .kit.ids import numbered, unique_id
+from .kit.lines import SourceLine, source_lines
+from .kit.paragraphs import add_paragraph, joined, runs
 
 INTRO_HEADING = re.compile(r"^introduzione$", re.I)
 DEFINITIONS_HEADING = re.compile(r"^definizioni$", re.I)
@@ -55,16 +58,8 @@ TITLE_TYPOS = {"Presca": "Presa"}
 CODICE_LAWS_EDITION = {"2008": "2007", "2017": "2017"}
 
 
-
-@dataclass
-class Line:
-    no: int  # 1-based source line
-    text: str
-
-
 def parse(text: str) -> Parsed:
-    # split("\n") keeps the last line even without a final newline.
-    lines = [Line(i + 1, normalize_spaces(s)) for i, s in enumerate(text.split("\n"))]
+    lines = source_lines(text, normalize_spaces)
     title_block, intro, definitions, table = split_parts(lines)
     meta = title_meta(title_block)
     meta.update(introduction_meta(intro))
@@ -76,7 +71,7 @@ def parse(text: str) -> Parsed:
 
 # ---------------------------------------------------------------- parts
 
-def split_parts(lines: list[Line]) -> tuple[list[Line], list[Line], list[Line], list[Line]]:
+def split_parts(lines: list[SourceLine]) -> tuple[list[SourceLine], ...]:
     """Title block, introduction, definitions, table (each with its heading line)."""
     starts = {}
     for i, ln in enumerate(lines):
@@ -94,17 +89,17 @@ def split_parts(lines: list[Line]) -> tuple[list[Line], list[Line], list[Line], 
     return lines[:n], lines[n:d], lines[d:t], lines[t:end]
 
 
-def paragraphs(lines: list[Line]) -> list[list[Line]]:
+def paragraphs(lines: list[SourceLine]) -> list[list[SourceLine]]:
     """Runs of adjacent non-blank lines."""
     return runs(lines, lambda ln: bool(ln.text))
 
 
 # ---------------------------------------------------------------- title block, introduction
 
-def title_meta(block: list[Line]) -> dict:
+def title_meta(block: list[SourceLine]) -> dict:
     """Publisher, event, place, dates, subtitle and authors from the title block."""
     meta: dict = {}
-    paras = [" ".join(ln.text for ln in p) for p in paragraphs(block)]
+    paras = [joined(ln.text for ln in p) for p in paragraphs(block)]
     paras = [re.sub(r"^\|\s*", "", p) for p in paras]  # table-conversion artefact `| di …`
     for p in paras:
         event = re.match(r"^(Convention\s+\w+\s+\d{4})\s*(.*)$", p)
@@ -141,8 +136,8 @@ def name_case(name: str) -> str:
                     for w in name.split())
 
 
-def introduction_meta(part: list[Line]) -> dict:
-    paras = [" ".join(ln.text for ln in p) for p in paragraphs(part[1:])]
+def introduction_meta(part: list[SourceLine]) -> dict:
+    paras = [joined(ln.text for ln in p) for p in paragraphs(part[1:])]
     if not paras:
         return {}
     intro: dict = {"title": part[0].text}
@@ -161,7 +156,7 @@ def introduction_meta(part: list[Line]) -> dict:
 
 # ---------------------------------------------------------------- definitions
 
-def parse_definitions(part: list[Line]) -> list[dict]:
+def parse_definitions(part: list[SourceLine]) -> list[dict]:
     """Term line, then its definition (one paragraph, or numbered senses on adjacent lines).
 
     These copy the Laws' definitions: each points at the Italian Laws unit
@@ -174,13 +169,13 @@ def parse_definitions(part: list[Line]) -> list[dict]:
             bare = re.sub(r"\s*\([^)]*\)", "", block).strip()
             out.append({"term": block, "text": "", "copy_of": "def-" + slugify(bare)})
         elif out:
-            out[-1]["text"] = "\n".join(t for t in (out[-1]["text"], block) if t)
+            out[-1]["text"] = add_paragraph(out[-1]["text"], block)
         else:
             raise ValueError(f"it_timeref: definition text without a term at line {para[0].no}")
     return out
 
 
-def is_term(para: list[Line]) -> bool:
+def is_term(para: list[SourceLine]) -> bool:
     s = para[0].text
     return (len(para) == 1 and len(s.split()) <= 6 and not re.match(r"^\d+\.", s)
             and not re.search(r"[.:;]$", s))
@@ -193,15 +188,15 @@ class Row:
     """One non-blank line of the table, typed."""
 
     kind: str  # "topic" | "situation" | "entry"
-    line: Line
+    line: SourceLine
     ref: str | None = None
     text: str = ""
 
 
-def classify(lines: list[Line]) -> list[Row]:
+def classify(lines: list[SourceLine]) -> list[Row]:
     """Type every line by position: the headings before an entry are `[topic,] situation`."""
     rows: list[Row] = []
-    headings: list[Line] = []
+    headings: list[SourceLine] = []
     for ln in (ln for ln in lines if ln.text):
         m = match_entry(ln.text)
         if m:
@@ -219,13 +214,13 @@ def classify(lines: list[Line]) -> list[Row]:
     return rows
 
 
-def is_statement(previous: Line, ln: Line) -> bool:
+def is_statement(previous: SourceLine, ln: SourceLine) -> bool:
     """A sentence without reference right after an `Inizio …` situation (it says when X begins)."""
     return bool(BEGINNING_SITUATION.match(previous.text) and BEGINNING_STATEMENT.search(ln.text)
                 and len(ln.text) > len(previous.text))
 
 
-def heading_rows(headings: list[Line], entry: Line) -> list[Row]:
+def heading_rows(headings: list[SourceLine], entry: SourceLine) -> list[Row]:
     if len(headings) == 1:
         return [Row("situation", headings[0])]
     if len(headings) == 2:
@@ -236,14 +231,13 @@ def heading_rows(headings: list[Line], entry: Line) -> list[Row]:
                      f"{entry.no}; expected a situation, or a topic and a situation")
 
 
-def parse_table(lines: list[Line]) -> list[Unit]:
+def parse_table(lines: list[SourceLine]) -> list[Unit]:
     units: list[Unit] = []
-    used: dict[str, int] = {}
     situation: Clause | None = None
     k = n = 0
     for row in classify(lines):
         if row.kind == "topic":
-            units.append(topic_unit(row.line.text, used))
+            units.append(topic_unit(row.line.text, {u.id for u in units}))
             situation, k, n = None, 0, 0
         elif not units:
             raise ValueError(f"it_timeref: line {row.line.no} comes before any topic")
@@ -259,10 +253,8 @@ def parse_table(lines: list[Line]) -> list[Unit]:
     return units
 
 
-def topic_unit(title: str, used: dict[str, int]) -> Unit:
-    slug = slugify(title)
-    used[slug] = used.get(slug, 0) + 1
-    uid = slug if used[slug] == 1 else f"{slug}-{used[slug]}"
+def topic_unit(title: str, taken: set[str]) -> Unit:
+    uid = unique_id(slugify(title), taken, numbered("-"))
     extra = {}
     fixed = " ".join(TITLE_TYPOS.get(w, w) for w in title.split())
     if fixed != title:

@@ -22,6 +22,8 @@ import re
 
 from ..languages import REGISTRY
 from ..model import Clause, Parsed, Unit
+from .kit.paragraphs import add_paragraph
+from .kit.tree import ClauseTree
 
 _HEADING_WORDS = "|".join(re.escape(lang.heading_word) for lang in REGISTRY)
 ARTICLE = re.compile(rf"^(?:{_HEADING_WORDS})\s+(?P<n>\d{{1,3}})\s*[-–—.:]\s*(?P<title>\S.*)$", re.I)
@@ -45,36 +47,33 @@ def parse(text: str) -> Parsed:
 
 
 class _Article:
-    """An article as it is read: its unit, and the depth of each clause (the article 0)."""
+    """An article as it is read: its unit, and its clause tree (the article at depth 0)."""
 
     def __init__(self, n: str, title: str):
-        self.unit = Unit(n, "article", title, [Clause(n, None, n, "")])
-        self.depths = [0]
+        self.tree = ClauseTree(Clause(n, None, n, ""))
+        self.unit = Unit(n, "article", title, self.tree.clauses)
 
     def read(self, line: str) -> None:
         """A line: a new clause at its level, or more text of the clause above."""
         for depth, pattern, label in self._levels(line):
             m = pattern.match(line)
-            if m and depth <= self.depths[-1] + 1:  # never a level below nothing
+            if m and depth <= self.tree.depth + 1:  # never a level below nothing
                 self._open(depth, m, label)
                 return
-        last = self.unit.clauses[-1]
-        last.text = f"{last.text} {line}".strip()
+        self.tree.last.text = add_paragraph(self.tree.last.text, line, " ")
 
     def _levels(self, line: str) -> list[tuple[int, re.Pattern[str], str]]:
         """The levels a line may open, likeliest first: "(i)" under an item is its roman
         sub-item, unless the item above is "(h)"."""
         levels = [(depth + 1, pattern, label) for depth, (pattern, label) in enumerate(LEVELS)]
-        last = self.unit.clauses[-1]
-        if self.depths[-1] >= 3 and not line.startswith(f"({chr(ord(last.id[-1]) + 1)})"):
+        if self.tree.depth >= 3 and not line.startswith(f"({chr(ord(self.tree.last.id[-1]) + 1)})"):
             levels.sort(key=lambda lv: lv[1] is not ROMAN)
         return levels
 
     def _open(self, depth: int, m: re.Match[str], label: str) -> None:
-        parent = next(c for c, d in zip(reversed(self.unit.clauses), reversed(self.depths)) if d < depth)
+        parent = self.tree.above(depth)
         title, rest = _title(m["rest"]) if depth == 1 else (None, m["rest"])
-        self.unit.clauses.append(Clause(parent.id + m["m"], parent.id, label.format(m=m["m"]), rest, title))
-        self.depths.append(depth)
+        self.tree.add(Clause(parent.id + m["m"], parent.id, label.format(m=m["m"]), rest, title), depth)
 
 
 def _title(rest: str) -> tuple[str | None, str]:

@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Clause, Table, Unit
-from ..text import (ends_sentence, is_pipe_row, is_pipe_separator, normalize_spaces,
-                    pipe_cells, slugify, strip_bold)
-from .it_laws_common import CUT, lines_without_headers
+from ...model import Clause, Table, Unit
+from ...text import is_pipe_row, normalize_spaces, slugify, strip_bold
+from ..kit.paragraphs import continues
+from ..kit.tables import pipe_rows
+from .headers import CUT, lines_without_headers
 
 DEFINITIONS_HEADING = re.compile(r"^\s*(\*\*)?(Definizioni|DEFINIZIONI)(\*\*)?\s*$")
 # Where the glossary ends: the table of contents, or the articles if a print has none.
@@ -97,8 +98,7 @@ def _blocks(lines: list[str]) -> list[Block]:
 def _continues(before: str, after: str) -> bool:
     if is_pipe_row(before) and is_pipe_row(after):
         return True
-    first = _clean(after)[:1]
-    return not ends_sentence(before) and first.islower()
+    return continues(before, _clean(after))
 
 
 def _clean(line: str) -> str:
@@ -162,9 +162,7 @@ def _paragraphs(lines: list[str]) -> list[str]:
 
 
 def _table(lines: list[str]) -> Table:
-    rows = [pipe_cells(line) for line in lines if not is_pipe_separator(line)]
-    rows = [row for row in rows if any(row)]
-    return Table(rows=rows)
+    return Table(rows=pipe_rows(lines))
 
 
 # --- definitions --------------------------------------------------------------
@@ -241,7 +239,7 @@ def _add_definition_block(entry: Entry, block: Block) -> None:
         elif entry.senses and text[:1].islower():
             n, previous = entry.senses[-1]
             entry.senses[-1] = (n, f"{previous} {text}")
-        elif entry.lead and text[:1].islower() and not ends_sentence(entry.lead[-1]):
+        elif entry.lead and continues(entry.lead[-1], text):
             entry.lead[-1] = f"{entry.lead[-1]} {text}"
         else:
             entry.lead.append(text)
