@@ -17,16 +17,19 @@ class Language:
     name: str          # in English: the interface catalogs' msgid ("Italian" → "Italiano")
     law_words: str     # a regular expression for the words naming a Law or an article
     heading_word: str  # the word an article heading of the Laws starts with
+    appendix_words: str = ""  # a regular expression for the words naming an appendix
+    meaningful: tuple[str, ...] = ()  # stop words the game gives a meaning to: kept
     shared_stop: bool = True  # its stop words are dropped from the all-language unstemmed field
 
 
 REGISTRY = (
-    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO"),
-    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO"),
+    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\."),
+    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo"),
     # "art." is every language's: the UI decides. English words of art live inside the Italian
     # and Spanish texts ("line-up", "time out", "convention card"): the unstemmed field keeps
     # English stop words, or "up" and "out" would vanish from them.
-    Language("en", "English", r"artt?|law|l", "LAW", shared_stop=False),
+    Language("en", "English", r"artt?|law|l", "LAW", r"appendix", shared_stop=False,
+             meaningful=("down", "up", "out", "off", "over", "under", "before", "after", "again", "against")),
 )
 BY_CODE = {lang.code: lang for lang in REGISTRY}
 LANGS = tuple(BY_CODE)  # the one list of language codes

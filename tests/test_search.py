@@ -75,6 +75,11 @@ def test_ambiguous_number_asks_which_unless_a_language_picks(engine):
     ("norme integrative art. 40", "/it-norms/40"), ("norma integrativa 18", "/it-norms/18"),
     ("norma 92", "/it-norms/92-93"), ("norma 93", "/it-norms/92-93"),  # one norm for Laws 92 and 93
     ("burraco art 24", "/it-burraco/24"), ("burraco 24", "/it-burraco/24"), ("codice di gara art. 3", "/it-burraco/3"),
+    ("art. 16 del codice", "/it-laws/16"), ("articolo 64 del reglamento", "/es-laws/64"), ("art 24 burraco", "/it-burraco/24"),
+    ("norme integrative art 92-93", "/it-norms/92-93"),
+    # the norms' appendices by number, in each language's word
+    ("appendice 4", "/it-norms/sipari"), ("appendice 4 norme integrative", "/it-norms/sipari"),
+    ("app. 7", "/it-norms/tabelle-vp-imp"), ("anexo 2", "/it-norms/psichiche"), ("appendix 5", "/it-norms/line-up"),
     # law words abbreviated, with or without a dot, glued to the number; letters and numbers spaced
     ("L.27 B1 b", "/it-laws/27#27B1b"), ("art.45c", "/it-laws/45#45C"), ("art64", "/it-laws/64"),
     ("law 16 b 1", "/it-laws/16#16B1"), ("legge27", "/it-laws/27"),

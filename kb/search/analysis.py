@@ -20,7 +20,7 @@ with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer P
 from ..languages import LANGS, REGISTRY
 from ..text import fold_accents
 
-STOPWORDS = {lang: frozenset(stopwords_for_language(lang)) for lang in LANGS}
+STOPWORDS = {lang.code: frozenset(stopwords_for_language(lang.code)) - frozenset(lang.meaningful) for lang in REGISTRY}
 SHARED_STOPWORDS = frozenset().union(*(STOPWORDS[lang.code] for lang in REGISTRY if lang.shared_stop))
 
 

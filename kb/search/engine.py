@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import warnings
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,9 +24,11 @@ from ..generations import table
 from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from ..urls import url_for
-from .analysis import ANALYZERS, terms
+from .analysis import ANALYZERS, STOPWORDS, terms
+from . import phrasebook
 from .glossary import Glossary, Thesaurus, light
-from .index import INDEX_NAME, languages_of, open_index
+from .phrasebook import VERBATIM, Phrasebook
+from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
@@ -41,6 +44,15 @@ UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
 COORD_BASE = 0.1  # a clause matching half the words scores about half: all the words count
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
+ANY_STOPWORD = frozenset().union(*STOPWORDS.values())
+SAID_ENTRIES = 3          # the phrasebook entries a query's words may say at once
+SAID_WEIGHT = 1.0         # a ruling clause of what the query says gains this share of the best score…
+SAID_FLOOR = WEAK_SCORE   # …(of at least this: a situation told in words the texts lack still counts)
+SAID_ALSO = 1.0           # …a norm or time reference as much (the unit's kind weighs it), and
+SAID_DECAY = 0.9          # …each further clause of the same document a little less
+SAID_COMBINE = max        # several entries naming one clause: the strongest counts
+SAID_STORY_WORDS = 4      # a query of this many words tells a story…
+SAID_STORY_WEIGHT = 3.0   # …and its situation counts this much
 
 
 @dataclass
@@ -86,13 +98,16 @@ class Result:
 
 class SearchEngine:
     def __init__(self, index_dir: Path, store: Store, editions: Editions | None = None,
-                 glossary: Glossary | None = None, thesaurus: Thesaurus | None = None):
+                 glossary: Glossary | None = None, thesaurus: Thesaurus | None = None,
+                 phrasebook: Phrasebook | None = None):
         self.ix = open_index(index_dir)
         self.store = store
         self.editions = editions
         self.glossary = glossary
         self.thesaurus = thesaurus
+        self.phrasebook = phrasebook or Phrasebook([], [])
         self.known = set().union(*(t.words() for t in (glossary, thesaurus) if t is not None))
+        self.said_words = self.phrasebook.words()  # stems: a word a phrase uses is no typo
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
         self.library = editions.library if editions else Library.of(store.export["documents"])
@@ -107,6 +122,7 @@ class SearchEngine:
         self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
         keys = list(zip(*(self.columns[name].tolist() for name in ("doc", "unit", "clause"))))
         self.ranker = UnitRanker(keys, self.unit_kind, self.library, _lifts(store.export))
+        self.docnum = {key: n for n, key in enumerate(keys)}
 
     @classmethod
     def open(cls, gen: Path, store: Store, editions: Editions | None = None) -> "SearchEngine":
@@ -116,7 +132,8 @@ class SearchEngine:
             editions = Editions(Library.of(store.export["documents"]), Concordance.load(table(gen, "concordance.tsv")),
                                 store.export["documents"])
         return cls(gen / INDEX_NAME, store, editions,
-                   Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")))
+                   Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")),
+                   phrasebook.load(table(gen, "situations.tsv").parent, editions.library))
 
     # ------------------------------------------------------------ public
 
@@ -127,10 +144,15 @@ class SearchEngine:
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
         # a reader whose language no text is in (English, today) is read by the query's language
-        prefer = (ui, UI_PREFERENCE) if ui in self.langs else (self._language_of(p), QUERY_PREFERENCE)
+        said = self._language_of(p)
+        prefer = (ui, UI_PREFERENCE) if ui in self.langs else (said if said in self.langs else self._newest(ui),
+                                                                QUERY_PREFERENCE)
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
+        if not other_game:  # the phrasebook speaks of bridge
+            scores = self._said(p, scores, self._keep(doc, lang, kind))
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
+        pinned = pinned or self._titled(p, prefer[0])
         if pinned:
             suggestion = None  # the number found its clause: nothing to correct
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
@@ -169,12 +191,49 @@ class SearchEngine:
             scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
         return scores, suggestion
 
+    def _said(self, p: Plan, scores: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
+        """Add the phrasebook's evidence: the clauses that rule what the query says (a
+        situation, a Law's English title, a term of art), each by how closely it is said;
+        a told story more than a name, which the texts' own words find as well."""
+        matches = self.phrasebook.match(p.text, SAID_ENTRIES)
+        if not matches:
+            return scores
+        story = len(p.words) >= SAID_STORY_WORDS
+        told = SAID_STORY_WEIGHT if story else SAID_WEIGHT
+        top = max(scores.max(initial=0.0), SAID_FLOOR)
+        extra = np.zeros_like(scores)
+        for m in matches:
+            seen: Counter[str] = Counter()
+            for i, target in enumerate(m.entry.targets):
+                n = self._docnum_of(target if story else (*target[:2], UNIT_LEVEL))  # a name names a unit
+                if n is not None:
+                    weight = told if i < m.entry.laws else told * SAID_ALSO
+                    extra[n] = SAID_COMBINE(extra[n], weight * m.strength * top * SAID_DECAY ** seen[target[0]])
+                seen[target[0]] += 1
+        if keep is not None:
+            extra *= keep
+        return scores + extra
+
+    def _titled(self, p: Plan, lang: str | None) -> list[tuple[str, str, str]]:
+        """A Law's title said word for word ("Faced Opening Lead Out of Turn"): that Law leads,
+        the reader's edition first."""
+        m = next((m for m in self.phrasebook.match(p.text, 1) if m.entry.title and m.strength >= VERBATIM), None)
+        targets = list(m.entry.targets) if m else []
+        return sorted(targets, key=lambda t: self._lang(t[0]) != lang)
+
+    def _docnum_of(self, key: tuple[str, str, str]) -> int | None:
+        doc, unit, clause = key
+        return next((self.docnum[k] for k in ((doc, unit, clause or unit), (doc, unit, UNIT_LEVEL))
+                     if k in self.docnum), None)
+
     def _unknown(self, word: str) -> bool:
         """A word the texts know in no inflection, in no language, and no curated table knows
         (a term of art, an everyday phrase): likely a typo. ("chiede" is no typo of "chieda":
         the texts have "chiedere"; "revoke" is no typo of "revoca".)"""
         if self.scorer.doc_frequency("plain", word) or light(word)[:1] and light(word)[0] in self.known:
             return False
+        if word in ANY_STOPWORD or any(s in self.said_words for a in ANALYZERS.values() for s in terms(a, word)):
+            return False  # "at", "dummy", "pointed": words of a language no text is in
         return not any(self.scorer.doc_frequency(f"body_{lang}", stem)
                        for lang in self.langs for stem in terms(ANALYZERS[lang], word))
 
@@ -187,8 +246,15 @@ class SearchEngine:
                 return True
         return False
 
+    def _newest(self, ui: str | None) -> str | None:
+        """A reader or a query of a language no text is in (English) reads the newest Laws first."""
+        return self.library.lang(self.library.laws_in_force or "") if ui else None
+
     def _language_of(self, p: Plan) -> str | None:
-        """The language whose texts know more of the query's words (None when even)."""
+        """The language the query is written in, when its little words say so; else the
+        language whose texts know more of its words (None when even)."""
+        if p.written_in:
+            return p.written_in
         known = sorted(((sum(1 for s in p.stems[lang] if self.scorer.doc_frequency(f"body_{lang}", s)), lang)
                         for lang in self.langs), reverse=True)
         if len(known) < 2 or known[0][0] == known[1][0]:
@@ -267,7 +333,7 @@ class SearchEngine:
 
     def _existing(self, doc: str, n: NumberQuery) -> dict[str, Any] | None:
         """The clause a number names in a document, or its nearest existing ancestor."""
-        unit = self._unit_numbered(doc, n.article)
+        unit = self._appendix(doc, n.article) if n.appendix else self._unit_numbered(doc, n.article)
         if unit is None:
             return None
         ids = {c["id"] for c in unit["clauses"]}
@@ -279,6 +345,9 @@ class SearchEngine:
         return {"doc": doc, "unit": unit["id"], "clause": clause, "label": readable(clause),
                 "title": unit.get("title") or "", "url": url_for(doc, unit["id"], clause),
                 "exact": clause == n.clause}
+
+    def _appendix(self, doc: str, number: str) -> dict[str, Any] | None:
+        return next((u for u in self.store.units_of(doc).values() if str(u.get("appendix")) == number), None)
 
     def _unit_numbered(self, doc: str, number: str) -> dict[str, Any] | None:
         """The unit a number names: numbered so, or a range that covers it ("92-93")."""
@@ -312,9 +381,11 @@ class SearchEngine:
         language (the query's, else the one that corrects most): fewest edits, then most
         documents; and whether it may be shown. A query of no known language corrected only
         in part would splice two languages into one phrase: searched, never shown."""
-        tries = [self._corrected(p, unknown, each) for each in ((lang,) if lang else self.langs)]
+        ours = lang in self.langs  # a query in English has no text of its own to be corrected to
+        tries = [self._corrected(p, unknown, each) for each in ((lang,) if ours else self.langs)]
         words, changed = max(tries, key=lambda t: t[1])  # the first language wins a tie
-        return (" ".join(words), bool(lang) or changed == len(unknown)) if changed else (None, False)
+        shown = ours or (lang is None and changed == len(unknown))
+        return (" ".join(words), shown) if changed else (None, False)
 
     def _corrected(self, p: Plan, unknown: set[str], lang: str) -> tuple[list[str], int]:
         words, changed = [], 0

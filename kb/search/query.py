@@ -16,9 +16,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh import query as Q
 
-from ..library import LAWS
+from ..library import LAWS, NORMS
 from ..languages import REGISTRY
-from .analysis import ANALYZERS, LANGS, PLAIN, terms
+from .analysis import ANALYZERS, LANGS, PLAIN, STOPWORDS, terms
 from .glossary import Glossary, Thesaurus
 
 MAX_QUERY_CHARS = 500
@@ -32,9 +32,10 @@ class QueryError(ValueError):
 # ---------------------------------------------------------------- number queries
 
 _LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
+_APPENDIX_WORDS = "|".join(lang.appendix_words for lang in REGISTRY if lang.appendix_words)
 _NUMBER = re.compile(
-    rf"^\s*(?:{_LAW_WORDS})?"
-    r"\s*\.?\s*(?P<art>\d{1,2})(?![\d])\s*(?P<sec>[a-gA-G])?\s*(?P<num>\d{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
+    rf"^\s*(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})?"
+    r"\s*\.?\s*(?P<art>\d{1,2})(?:\s*-\s*\d{1,2}(?!\d))?(?![\d])\s*(?P<sec>[a-gA-G])?\s*(?P<num>\d{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
     r"\s*\(?\s*(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))?\s*\)?\s*$",
     re.I,
 )
@@ -48,6 +49,7 @@ class NumberQuery:
     clause: str        # compact id, section upper case: "27B1a"
     wants: tuple[tuple[str, str | None], ...]  # (kind, language) of the documents meant, preferred first
     doc: str | None = None  # the document the query names ("burraco art. 24")
+    appendix: bool = False  # "appendice 4": the appendix numbered so, not an article
 
 
 def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery | None:
@@ -63,6 +65,8 @@ def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery 
         return None  # "27 b a" is no id
     sec = (m["sec"] or "").upper()
     clause = m["art"] + sec + (m["num"] or "") + (m["item"] or "").lower() + (m["roman"] or "").lower()
+    if m["appendix"]:
+        return NumberQuery(m["art"], m["art"], () if doc else ((NORMS, None),), doc, appendix=True)
     said = next((code for code in LANGS if m[code]), None)
     # "articolo": the Italian edition; "Law", in a corpus with no English Laws: any
     wants = ((LAWS, said), (LAWS, None)) if said else ((LAWS, None),)
@@ -77,7 +81,13 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
         key = fold(name)
         if folded.startswith(key) and re.match(r"[\s.,:]|\d|$", folded[len(key):len(key) + 1] or ""):
             return names[name], text[len(key):].lstrip(" .,:")
+        after = re.search(rf"\s+(?:{_OF})?\s*{re.escape(key)}\s*$", folded)
+        if after and after.start() > 0:  # "art. 16 del codice", "appendice 4 norme integrative"
+            return names[name], text[:after.start()]
     return None, text
+
+
+_OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"
 
 
 def fold(text: str) -> str:
@@ -121,6 +131,7 @@ class Plan:
     expansions: dict[str, list[str]] = field(default_factory=dict)  # per language: stems from the glossary
     number: NumberQuery | None = None
     intent: str | None = None                          # "definition" | "timing" | None
+    written_in: str | None = None                      # the language its little words say, if one does
 
 
 def clean(text: str) -> str:
@@ -143,7 +154,7 @@ def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | Non
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
     words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:MAX_WORDS]
     stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in langs}
-    p = Plan(text, words, stems, number=number_query(text, names), intent=intent)
+    p = Plan(text, words, stems, number=number_query(text, names), intent=intent, written_in=written_in(text))
     found: dict[str, list[str]] = {lang: [] for lang in langs}
     for source in (glossary, thesaurus):
         if source is not None:
@@ -154,6 +165,18 @@ def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | Non
         stems = [s for term in names for s in terms(ANALYZERS[lang], term)]
         p.expansions[lang] = _dedupe([s for s in stems if s not in p.stems[lang]])
     return p
+
+
+def written_in(text: str) -> str | None:
+    """The registry language whose own stop words the text uses most ("the", "was" → en;
+    "il", "che" → it; "el", "que" → es); None when none or two tie."""
+    words = re.findall(r"\w+", text.lower())
+    votes = sorted(((sum(w in own for w in words), lang) for lang, own in OWN_STOPWORDS.items()), reverse=True)
+    return votes[0][1] if votes[0][0] > (votes[1][0] if len(votes) > 1 else 0) else None
+
+
+OWN_STOPWORDS = {lang: STOPWORDS[lang] - frozenset().union(*(s for other, s in STOPWORDS.items() if other != lang))
+                 for lang in STOPWORDS}
 
 
 def _dedupe(items: list[str]) -> list[str]:

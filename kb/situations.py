@@ -1,0 +1,89 @@
+"""The situation index (corpus/situations.tsv): what directors meet at the table, as people say
+it in each language, with the clauses that rule it in each edition of the Laws and the period of
+the board it belongs to. Read by the /situations page, the unit pages and the search."""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from .clauseid import article_of
+from .corpus import CorpusError
+from .languages import BY_CODE
+from .library import LAWS, Library
+
+FIXED = ("id", "period")    # first columns; then one per language, one per edition, then:
+TRAILING = ("also", "note")
+EDITION_COLUMN = re.compile(r"laws_(\w+)")
+
+Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
+
+
+@dataclass(frozen=True)
+class Situation:
+    id: str
+    period: str
+    says: tuple[tuple[str, tuple[str, ...]], ...]  # (language, its phrases; the first names the entry)
+    laws: tuple[Key, ...]   # the ruling Law clauses, edition by edition, most important first
+    also: tuple[Key, ...]   # norms and time references that rule or time it
+    note: str
+
+    def name(self, lang: str) -> str:
+        phrases = dict(self.says).get(lang) or self.says[0][1]
+        return phrases[0]
+
+    def phrases(self) -> list[tuple[str, str]]:
+        """(language, phrase) for every way of saying it."""
+        return [(lang, p) for lang, phrases in self.says for p in phrases]
+
+    @property
+    def targets(self) -> tuple[Key, ...]:
+        return self.laws + self.also
+
+
+def load(path: Path, library: Library) -> tuple[Situation, ...]:
+    """The index, or none when the corpus has no such table; a malformed one is a `CorpusError`."""
+    if not path.exists():
+        return ()
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    rows = list(csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+    header, body = rows[0], rows[1:]
+    langs, editions = _columns(path, header, library)
+    out = []
+    for i, r in enumerate(body, 2):
+        if len(r) != len(header):
+            raise CorpusError(f"{path}: row {i} does not have {len(header)} fields")
+        row = dict(zip(header, r))
+        says = tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
+        laws = tuple((doc, article_of(cid), cid) for col, doc in editions for cid in row[col].split())
+        out.append(Situation(row["id"], row["period"], says, laws, tuple(_also(row["also"])), row["note"]))
+    return tuple(out)
+
+
+def _columns(path: Path, header: list[str], library: Library) -> tuple[list[str], list[tuple[str, str]]]:
+    """The language columns (registry codes) and the edition columns (`laws_2017` → that Laws document)."""
+    middle = header[len(FIXED):-len(TRAILING)]
+    if tuple(header[:len(FIXED)]) != FIXED or tuple(header[-len(TRAILING):]) != TRAILING:
+        raise CorpusError(f"{path}: header must be {' '.join(FIXED)} <languages> <laws_EDITION…> {' '.join(TRAILING)}")
+    langs = [c for c in middle if c in BY_CODE]
+    return langs, [(c, edition_column(path, c, library)) for c in middle[len(langs):]]
+
+
+def edition_column(path: Path, column: str, library: Library) -> str:
+    """The Laws document a `laws_EDITION` column's clause ids are numbered in."""
+    m = EDITION_COLUMN.fullmatch(column)
+    doc = next((e.id for e in library.entries if e.kind == LAWS and m and e.edition == m[1]), None)
+    if doc is None:
+        raise CorpusError(f"{path}: column {column!r} names no edition of the Laws in the manifest")
+    return doc
+
+
+def _also(cell: str) -> list[Key]:
+    """`it-norms:8#8-3` → (it-norms, 8, 8-3); `it-timeref:appello` → (it-timeref, appello, None)."""
+    out = []
+    for ref in cell.split():
+        doc, _, rest = ref.partition(":")
+        unit, _, clause = rest.partition("#")
+        out.append((doc, unit, clause or None))
+    return out

@@ -1,0 +1,65 @@
+"""The phrasebook: the situation index, the Laws' English titles and the English terms of art
+(corpus/situations.tsv, law-titles.tsv, terms-en.tsv) lead a search to the clauses they name."""
+from pathlib import Path
+
+import pytest
+
+from kb.concordance import read_tsv
+from kb.library import Library
+from kb.search.phrasebook import TERM_COLUMNS
+from kb.situations import load
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+TEXTS = {"it": ["it-laws-2017.txt", "it-norms-2026.txt", "it-timeref-2011.txt"], "es": ["es-laws-2007.txt"]}
+
+
+def text_of(lang: str) -> str:
+    return "\n".join((CORPUS / name).read_text(encoding="utf-8") for name in TEXTS[lang]).lower()
+
+
+def test_the_93_law_titles_in_english():
+    rows = read_tsv(CORPUS / "law-titles.tsv", ("law", "en", "en_2007", "note"))
+    assert [r["law"] for r in rows] == [str(n) for n in range(1, 94)] and all(r["en"] for r in rows)
+
+
+def test_every_italian_and_spanish_word_of_a_term_is_printed_in_its_text(export):
+    rows = read_tsv(CORPUS / "terms-en.tsv", TERM_COLUMNS)
+    assert len(rows) >= 150
+    for lang in ("it", "es"):
+        printed = text_of(lang)
+        missing = [t for r in rows for t in (x.strip().lower() for x in r[lang].split(",")) if t and t not in printed]
+        assert missing == []
+    units = {u["id"] for d in export["documents"] if d["id"] == "it-laws" for u in d["units"]}
+    assert {u for r in rows for u in r["laws_2017"].split()} <= units
+
+
+@pytest.mark.parametrize("q, law", [
+    ("insufficient bid", "27"), ("Unauthorised Information", "16"), ("claims and concessions", "68"),
+    ("penalty card", "50"), ("faced opening lead out of turn", "54"), ("Procedure after Establishment of a Revoke", "64"),
+    ("the pack", "1"), ("dummy's rights", "42"),
+])
+def test_an_english_name_leads_to_its_law(engine, q, law):
+    """The WBF's English wording, for a reader of the English interface: the 2017 Law first."""
+    first = engine.search(q, ui="en").hits[0]
+    assert (first.doc, first.unit) == ("it-laws", law)
+
+
+@pytest.fixture(scope="module")
+def engine(build_dir):
+    import kb
+    return kb.open(build_dir).engine
+
+
+def test_an_index_entry_said_in_any_language_finds_its_ruling_clause(engine, export):
+    """Each situation's name in each language, searched as the reader's language: one of its
+    ruling Laws among the first three units (the index's own words, so nearly always)."""
+    situations = load(CORPUS / "situations.tsv", Library.of(export["documents"]))
+    found = total = 0
+    for s in situations:
+        laws = {(doc, unit) for doc, unit, _ in s.laws}
+        for lang, phrases in s.says:
+            hits = engine.search(phrases[0], ui=lang, limit=3).hits
+            found += any((h.doc, h.unit) in laws for h in hits)
+            total += 1
+    print(f"{found}/{total} index entries find a ruling Law in the top 3")
+    assert found / total >= 0.9
