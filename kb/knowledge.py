@@ -19,6 +19,8 @@ from .editions import Editions
 from .graph import read_graph
 from .library import Library
 from .search.engine import SearchEngine
+from .situations import Situation, load as load_situations
+from .situationview import IndexView, index_view, ruled_here
 from .store import Store
 from .unitview import (ParallelLink, UnitLinks, UnitView, compare_links, defined_terms, links_of,
                        neighbours, parallel_links)
@@ -67,6 +69,18 @@ class KnowledgeBase:
     def editions(self) -> Editions:
         """The editions of the Laws the manifest pairs: compare pairings and parallel links."""
         return Editions(self.library, self.concordance, self.store.export["documents"])
+
+    @cached_property
+    def situations(self) -> tuple[Situation, ...]:
+        """situations.tsv: what directors meet, as people say it, and the clauses that rule it."""
+        return load_situations(table(self.gen, "situations.tsv"), self.library)
+
+    def situation_index(self, lang: str) -> IndexView:
+        """The situation index in a reader's language, A–Z and by period of the board."""
+        return index_view(self.situations, [row["period"] for row in self.clock], lang, self.store, self.library)
+
+    def situations_ruled_in(self, doc: str, unit: str) -> tuple[Situation, ...]:
+        return ruled_here(self.situations, doc, unit)
 
     def parallels(self, doc: str, unit: str) -> tuple[ParallelLink, ...]:
         """The links of a Law article's clauses to the other editions."""

@@ -13,6 +13,7 @@ ASKED = {
     "/api/units/{doc}/{unit}": {200: ("/api/units/it-laws/27", {}), 404: ("/api/units/it-laws/999", {})},
     "/api/search": {200: ("/api/search", {"q": "licita insufficiente"}), 400: ("/api/search", {"limit": "0"})},
     "/api/compare/{n}": {200: ("/api/compare/27", {}), 404: ("/api/compare/94", {})},
+    "/api/situations": {200: ("/api/situations", {"lang": "es"}), 400: ("/api/situations", {"lang": "fr"})},
 }
 MORE_SHAPES = [  # other answers of the same routes, held to the same schemas
     ("/api/units/es-laws/12", {}), ("/api/units/it-norms/40", {}), ("/api/units/it-timeref/licita-insufficiente", {}),

@@ -101,3 +101,20 @@ def test_no_payload_runs_in_the_browser(server, page):
     page.fill("#q", "<img src=x onerror=alert(5)>")             # search as you type with a payload
     page.wait_for_timeout(600)
     assert dialogs == []
+
+
+def test_the_situation_index_on_a_phone(server, browser):
+    """Pick a period, then a situation's ruling clause: the Law opens at that clause."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  locale="es-ES")
+    page = context.new_page()
+    page.goto(server + "/situations")
+    assert page.locator("h1").inner_text() == "Situaciones"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    shot(page, "situations-phone")
+    page.locator('a[href="#period-lead-play"]').click()
+    assert page.evaluate("location.hash") == "#period-lead-play"
+    page.locator('#revoke-corrected a[href^="/es-laws/62"]').first.click()
+    page.wait_for_load_state()
+    assert page.evaluate("location.pathname") == "/es-laws/62" and page.evaluate("location.hash").startswith("#62")
+    context.close()

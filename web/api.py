@@ -12,7 +12,7 @@ from kb.search.query import QueryError
 from kb.library import NORMS, TIMEREF, Library
 from kb.store import NotFound, Store, reached
 
-from .api_models import CompareView, DocumentSummary, UnitWithLinks, errors
+from .api_models import CompareView, DocumentSummary, SituationIndex, UnitWithLinks, errors
 
 router = APIRouter(prefix="/api")
 
@@ -69,6 +69,15 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
         return JSONResponse(_site(request).editions.compare(n, older, newer).to_dict())
     except NotFound as e:
         raise ApiError(404, str(e)) from e
+
+
+@router.get("/situations", summary="The situation index: what happens at the table and the clauses that rule it",
+            response_model=SituationIndex, responses=errors(400, 503))
+async def situations(request: Request, lang: str = Query("it", description="the language the situations are named in "
+                                                                          "(it, es, en)")) -> JSONResponse:
+    if lang not in LANGS:
+        raise ApiError(400, f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
+    return JSONResponse(_site(request).situation_index(lang).to_dict())
 
 
 @router.get("/search", summary="Search clauses, grouped by unit", response_model=Result,

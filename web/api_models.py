@@ -125,3 +125,36 @@ class CompareView(BaseModel):
     older: str
     newer: str
     rows: list[CompareRow]
+
+
+class Rule(BaseModel):
+    """A clause that rules a situation, in one edition or document."""
+    doc: str
+    unit: str
+    clause: Optional[str] = None
+    label: str
+    title: str
+    edition: str
+    url: str
+
+
+class Situation(BaseModel):
+    id: str
+    name: str
+    also: list[str]
+    period: str
+    rules: list[Rule]
+    note: str
+
+
+class PeriodSituations(BaseModel):
+    period: str
+    situations: list[str]
+
+
+class SituationIndex(BaseModel):
+    """Every situation named in one language, A–Z, and their ids by period of the board."""
+    lang: str
+    situations: list[Situation]
+    periods: list[PeriodSituations]
+

@@ -12,7 +12,7 @@ from kb.library import TIMEREF
 from kb.urls import url_for
 from kb.store import NotFound
 
-from .pages import PageNotFound, render
+from .pages import PageNotFound, locale_of, render
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 
@@ -68,6 +68,15 @@ async def glossary(request: Request) -> Response:
                    for u in store.doc(laws_doc)["units"] if u["kind"] == "definition"]
     return render(request, "glossary.html", pairs=pairs, definitions=definitions,
                   it_doc=site.library.laws_in("it"), es_doc=site.library.laws_in("es"))  # the glossary's columns
+
+
+@router.get("/situations", response_class=HTMLResponse)
+async def situations(request: Request) -> Response:
+    """The situation index in the reader's language: by period of the board, and A–Z."""
+    site = request.app.state.site
+    view = site.situation_index(locale_of(request))
+    return render(request, "situations.html", view=view, names=PERIODS,
+                  shorts={d: site.library.short(d) for d in site.store.documents})
 
 
 GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24

@@ -190,12 +190,13 @@ async def unit(request: Request, doc: str, unit: str) -> Response:
         view = site.unit_view(doc, unit)
     except NotFound as e:
         raise PageNotFound(str(e)) from e
-    return render(request, "unit.html", **unit_context(site, view))
+    return render(request, "unit.html", **unit_context(site, view, locale_of(request)))
 
 
-def unit_context(site: Any, view: UnitView) -> dict[str, Any]:
+def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     """The unit page: the view `/api/units/{doc}/{unit}` answers, its clauses cut into
-    segments with their citation links and the links attached beside each."""
+    segments with their citation links and the links attached beside each; the situations
+    it rules, named in the reader's language."""
     d, u = view.doc, view.unit
     out_cits = site.store.outgoing(d["id"], u["id"])
     levels = clause_depths(u)
@@ -208,5 +209,6 @@ def unit_context(site: Any, view: UnitView) -> dict[str, Any]:
     footnotes = [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
                              f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
                  for f in u["footnotes"]]  # every clause holding the footnote's marker, linked
+    situations = [{"id": s.id, "name": s.name(lang)} for s in site.situations_ruled_in(d["id"], u["id"])]
     return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
-            "footnotes": footnotes}
+            "footnotes": footnotes, "situations": situations}

@@ -13,7 +13,7 @@ import warnings
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -27,7 +27,8 @@ from ..urls import url_for
 from .analysis import ANALYZERS, STOPWORDS, terms
 from . import phrasebook
 from .glossary import Glossary, Thesaurus, light
-from .phrasebook import VERBATIM, Phrasebook
+from .meaning import VECTORS_NAME
+from .phrasebook import VERBATIM, Match, Phrasebook
 from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
@@ -39,6 +40,7 @@ with warnings.catch_warnings():
     from whoosh import query as Q
 
 OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
+GAME_WORD_MIN = 4
 COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
@@ -107,7 +109,7 @@ class SearchEngine:
         self.thesaurus = thesaurus
         self.phrasebook = phrasebook or Phrasebook([], [])
         self.known = set().union(*(t.words() for t in (glossary, thesaurus) if t is not None))
-        self.said_words = self.phrasebook.words()  # stems: a word a phrase uses is no typo
+        self.said_words = self.phrasebook.words()  # (language, stem): a word a phrase uses is no typo
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
         self.library = editions.library if editions else Library.of(store.export["documents"])
@@ -133,9 +135,14 @@ class SearchEngine:
                                 store.export["documents"])
         return cls(gen / INDEX_NAME, store, editions,
                    Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")),
-                   phrasebook.load(table(gen, "situations.tsv").parent, editions.library))
+                   phrasebook.load(table(gen, "situations.tsv").parent, editions.library, gen / VECTORS_NAME))
 
     # ------------------------------------------------------------ public
+
+    def warm(self) -> None:
+        """Read what a first search would (the index's postings, the sentence encoder)."""
+        self.scorer.warm()
+        self.phrasebook.warm()
 
     def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
                limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
@@ -143,16 +150,13 @@ class SearchEngine:
         p = plan(q, self.glossary, self.thesaurus, self.langs, self.library.names)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
-        # a reader whose language no text is in (English, today) is read by the query's language
-        said = self._language_of(p)
-        prefer = (ui, UI_PREFERENCE) if ui in self.langs else (said if said in self.langs else self._newest(ui),
-                                                                QUERY_PREFERENCE)
+        prefer = (ui, UI_PREFERENCE) if ui in self.langs else (self._reader_language(p, ui), QUERY_PREFERENCE)
         scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
-        if not other_game:  # the phrasebook speaks of bridge
-            scores = self._said(p, scores, self._keep(doc, lang, kind))
+        said = [] if other_game else self.phrasebook.match(p.text, SAID_ENTRIES)  # it speaks of bridge
+        scores = self._said(p, said, scores, self._keep(doc, lang, kind))
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
-        pinned = pinned or self._titled(p, prefer[0])
+        pinned = pinned or self._titled(said, prefer[0])
         if pinned:
             suggestion = None  # the number found its clause: nothing to correct
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
@@ -191,11 +195,10 @@ class SearchEngine:
             scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
         return scores, suggestion
 
-    def _said(self, p: Plan, scores: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
+    def _said(self, p: Plan, matches: list[Match], scores: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
         """Add the phrasebook's evidence: the clauses that rule what the query says (a
         situation, a Law's English title, a term of art), each by how closely it is said;
         a told story more than a name, which the texts' own words find as well."""
-        matches = self.phrasebook.match(p.text, SAID_ENTRIES)
         if not matches:
             return scores
         story = len(p.words) >= SAID_STORY_WORDS
@@ -214,10 +217,10 @@ class SearchEngine:
             extra *= keep
         return scores + extra
 
-    def _titled(self, p: Plan, lang: str | None) -> list[tuple[str, str, str]]:
+    def _titled(self, matches: list[Match], lang: str | None) -> list[tuple[str, str, str]]:
         """A Law's title said word for word ("Faced Opening Lead Out of Turn"): that Law leads,
         the reader's edition first."""
-        m = next((m for m in self.phrasebook.match(p.text, 1) if m.entry.title and m.strength >= VERBATIM), None)
+        m = next((m for m in matches if m.entry.title and m.strength >= VERBATIM), None)
         targets = list(m.entry.targets) if m else []
         return sorted(targets, key=lambda t: self._lang(t[0]) != lang)
 
@@ -232,23 +235,37 @@ class SearchEngine:
         the texts have "chiedere"; "revoke" is no typo of "revoca".)"""
         if self.scorer.doc_frequency("plain", word) or light(word)[:1] and light(word)[0] in self.known:
             return False
-        if word in ANY_STOPWORD or any(s in self.said_words for a in ANALYZERS.values() for s in terms(a, word)):
+        if word in ANY_STOPWORD or self._said_word(word):
             return False  # "at", "dummy", "pointed": words of a language no text is in
         return not any(self.scorer.doc_frequency(f"body_{lang}", stem)
                        for lang in self.langs for stem in terms(ANALYZERS[lang], word))
 
+    def _said_word(self, word: str, langs: Iterable[str] = ANALYZERS) -> bool:
+        """A word of the phrasebook's phrases, in any of `langs`."""
+        return any((lang, s) in self.said_words for lang in langs for s in terms(ANALYZERS[lang], word))
+
     def _about_other_game(self, p: Plan) -> bool:
         """Does the query use a word that belongs to Burraco rather than to bridge
-        (found almost only in the Burraco code: "pozzetto", "matta", "burraco")?"""
-        for w in p.words:
+        (found almost only in the Burraco code: "pozzetto", "matta", "burraco")? Short words
+        ("out" of its "chiusura out") and the words of a language no text is in ("time" of its
+        "time out": English bridge players say it too) say nothing of the game."""
+        foreign = tuple(lang for lang in ANALYZERS if lang not in self.langs)
+        for w in (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign)):
             docs, _ = self.scorer.postings("plain", w)
             if len(docs) and self.other_game_docs[docs].sum() >= OTHER_GAME_SHARE * len(docs):
                 return True
         return False
 
-    def _newest(self, ui: str | None) -> str | None:
-        """A reader or a query of a language no text is in (English) reads the newest Laws first."""
-        return self.library.lang(self.library.laws_in_force or "") if ui else None
+    def _reader_language(self, p: Plan, ui: str | None) -> str | None:
+        """The texts' language a reader whose own no text is in (English, today) reads first:
+        the query's, when its little words say it is one of the texts'; else, for a reader or
+        a query of another language, the newest Laws'; else the language whose texts know
+        more of the query's words."""
+        if p.written_in in self.langs:
+            return p.written_in
+        if ui or p.written_in:
+            return self.library.lang(self.library.laws_in_force or "")
+        return self._language_of(p)
 
     def _language_of(self, p: Plan) -> str | None:
         """The language the query is written in, when its little words say so; else the

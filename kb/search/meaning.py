@@ -20,9 +20,14 @@ def encoder():
     return USE(threads=1)
 
 
-def encode(texts: list[str]) -> np.ndarray | None:
+def write_vectors(phrases: list[str], path: Path) -> bool:
+    """Encode the phrasebook's phrases into `path` (build time); False when there is no
+    encoder or nothing to encode (the search then reads words only)."""
     model = encoder()
-    return None if model is None or not texts else np.asarray(model.encode(texts), dtype=np.float32)
+    if model is None or not phrases:
+        return False
+    np.save(path, np.asarray(model.encode(phrases), dtype=np.float32))
+    return True
 
 
 class Meaning:

@@ -54,6 +54,7 @@ class Phrasebook:
         self.idf = {key: math.log(1 + counts[key[0]] / n) for key, n in df.items()}
         self.unknown_idf = {lang: max((v for (lg, _), v in self.idf.items() if lg == lang), default=1.0)
                             for lang in self.langs}
+        self.weights = [sum(self.idf[(lang, s)] for s in stems) for _, lang, _, stems in self.phrases]
         self.by_stem: dict[tuple[str, str], list[int]] = {}
         for n, (_, lang, _, stems) in enumerate(self.phrases):
             for s in stems:
@@ -62,9 +63,17 @@ class Phrasebook:
     def __len__(self) -> int:
         return len(self.entries)
 
-    def words(self) -> set[str]:
-        """Every stem of every phrase: words the search knows even where no text has them."""
-        return {s for (_, s) in self.idf}
+    def warm(self) -> None:
+        if self.meaning is not None:
+            self.meaning.similarities("warm")
+
+    def texts(self) -> list[str]:
+        """The phrases in order (the rows of its sentence vectors)."""
+        return [text for _, _, text, _ in self.phrases]
+
+    def words(self) -> set[tuple[str, str]]:
+        """(language, stem) of every phrase: words the search knows even where no text has them."""
+        return set(self.idf)
 
     def match(self, text: str, limit: int = 5) -> list[Match]:
         """The entries whose phrases the query says, strongest first (one match per entry)."""
@@ -74,14 +83,17 @@ class Phrasebook:
             if not query:
                 continue
             q_weight = sum(self.idf.get((lang, s), self.unknown_idf[lang]) for s in query)
-            for n in {n for s in query for n in self.by_stem.get((lang, s), ())}:
-                i, _, phrase, stems = self.phrases[n]
-                common = sum(self.idf[(lang, s)] for s in query & stems)
-                strength = common / math.sqrt(q_weight * sum(self.idf[(lang, s)] for s in stems))
+            common: Counter[int] = Counter()
+            for s in query:
+                for n in self.by_stem.get((lang, s), ()):
+                    common[n] += self.idf[(lang, s)]
+            for n, shared in common.items():
+                strength = shared / math.sqrt(q_weight * self.weights[n])
+                i = self.phrases[n][0]
                 if strength >= MIN_MATCH and (i not in best or strength > best[i].strength):
-                    best[i] = Match(self.entries[i], strength, phrase)
-        if self.meaning is not None and _sentence_like(text):
-            self._meant(text, best)
+                    best[i] = Match(self.entries[i], strength, self.phrases[n][2])
+        if self.meaning is not None and _sentence_like(text) and max((m.strength for m in best.values()), default=0) < SURE:
+            self._meant(text, best)  # words said it plainly enough: no need to read the meaning
         return sorted(best.values(), key=lambda m: (-m.strength, m.entry.id))[:limit]
 
     def _meant(self, text: str, best: dict[int, Match]) -> None:
@@ -94,9 +106,10 @@ class Phrasebook:
                 best[i] = Match(self.entries[i], strength, phrase)
 
 
+SURE = 1.01             # a word match this strong makes the meaning needless
 SEMANTIC_MIN = 0.5      # cosine below which two sentences are not taken to say the same
 SEMANTIC_WEIGHT = 1.0
-SENTENCE_WORDS = 3      # shorter queries are names and terms: words decide
+SENTENCE_WORDS = 4      # shorter queries are names and terms: words decide
 
 
 def _sentence_like(text: str) -> bool:
@@ -105,9 +118,10 @@ def _sentence_like(text: str) -> bool:
 
 # ---------------------------------------------------------------- the tables it is made of
 
-def load(tables: Path, library: Library) -> Phrasebook:
+def load(tables: Path, library: Library, vectors: Path | None = None) -> Phrasebook:
     """The situation index, the Laws' English titles and the English terms of art of a
-    build's tables (each optional), with targets in the documents of `library`."""
+    build's tables (each optional), with targets in the documents of `library`; with the
+    phrases' sentence vectors when `vectors` holds them and the encoder is installed."""
     entries: list[Entry] = []
     phrases: list[tuple[int, str, str]] = []
 
@@ -123,7 +137,9 @@ def load(tables: Path, library: Library) -> Phrasebook:
     for names, targets in _terms(tables / "terms-en.tsv", library):
         add(Entry(f"term-{names[0]}", targets, sum(1 for d, _, _ in targets if library.is_laws(d))),
             [(TITLES_LANG, n) for n in names])
-    return Phrasebook(entries, phrases)
+    book = Phrasebook(entries, phrases)
+    book.meaning = Meaning.open(vectors, len(phrases)) if vectors else None
+    return book
 
 
 TITLES_LANG = "en"  # the language of law-titles.tsv and terms-en.tsv (their wording is the WBF's)

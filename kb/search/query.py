@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 import warnings
 from dataclasses import dataclass, field
 
@@ -77,14 +78,18 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
     """("reglamento", "art. 64") from "Reglamento art. 64": the document a query starts by
     naming (its longest name that fits) and the rest; (None, text) when it names none."""
     folded = fold(text)
-    for name in sorted(names, key=len, reverse=True):
-        key = fold(name)
+    for name, key in _longest_first(tuple(names)):
         if folded.startswith(key) and re.match(r"[\s.,:]|\d|$", folded[len(key):len(key) + 1] or ""):
             return names[name], text[len(key):].lstrip(" .,:")
         after = re.search(rf"\s+(?:{_OF})?\s*{re.escape(key)}\s*$", folded)
         if after and after.start() > 0:  # "art. 16 del codice", "appendice 4 norme integrative"
             return names[name], text[:after.start()]
     return None, text
+
+
+@lru_cache(maxsize=8)
+def _longest_first(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((name, fold(name)) for name in sorted(names, key=len, reverse=True))
 
 
 _OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"
