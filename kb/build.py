@@ -28,10 +28,7 @@ from .generations import (COMPLETE, COMPLETE_TEXT, CORPUS_COPY, EXPORT_NAME, GEN
                           switch)
 from .graph import build_graph, write_graph
 from .languages import missing
-from .library import Library
-from .search import phrasebook
 from .search.index import INDEX_NAME, open_index, write_index
-from .search.meaning import VECTORS_NAME, write_vectors
 
 log = logging.getLogger("kb")
 
@@ -75,7 +72,6 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
         export = export_dict(documents, [c.to_dict() for c in citations])
         write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
         write_index(export, gen / INDEX_NAME)
-        write_vectors(phrasebook.load(corpus, Library.of(export["documents"])).texts(), gen / VECTORS_NAME)
         compile_catalogs(gen / CATALOGS)
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
         (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")

@@ -64,20 +64,3 @@ def test_an_index_entry_said_in_any_language_finds_its_ruling_clause(engine, exp
     print(f"{found}/{total} index entries find a ruling Law in the top 3")
     assert found / total >= 0.9
 
-
-def test_the_search_works_without_the_sentence_encoder(build_dir, monkeypatch):
-    """The encoder is a dependency but optional in code: without it the words still decide."""
-    import kb
-    from kb.search import meaning
-    monkeypatch.setattr(meaning, "encoder", lambda: None)
-    engine = kb.open(build_dir).engine
-    assert engine.phrasebook.meaning is None
-    first = engine.search("il morto ha indicato una carta al dichiarante", ui="it").hits[0]
-    assert (first.doc, first.unit) == ("it-laws", "45")  # 45F: dummy may not suggest a play
-
-
-def test_with_the_encoder_a_build_carries_its_phrase_vectors(build_dir):
-    import kb
-    engine = kb.open(build_dir).engine
-    assert engine.phrasebook.meaning is not None
-    assert engine.phrasebook.meaning.vectors.shape == (len(engine.phrasebook.phrases), 512)

@@ -36,7 +36,7 @@ class Site(KnowledgeBase):
         cannot be read fails here, not in a request."""
         site = cls(gen)
         site.translations = load_translations(gen / CATALOGS)
-        site.engine.warm()  # no request reads the index from disk or loads the encoder
+        site.engine.warm()  # no request reads the index from disk
         site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
         return site
 

@@ -27,7 +27,6 @@ from ..urls import url_for
 from .analysis import ANALYZERS, STOPWORDS, terms
 from . import phrasebook
 from .glossary import Glossary, Thesaurus, light
-from .meaning import VECTORS_NAME
 from .phrasebook import VERBATIM, Match, Phrasebook
 from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
 from .ranking import UnitRanker
@@ -135,14 +134,13 @@ class SearchEngine:
                                 store.export["documents"])
         return cls(gen / INDEX_NAME, store, editions,
                    Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")),
-                   phrasebook.load(table(gen, "situations.tsv").parent, editions.library, gen / VECTORS_NAME))
+                   phrasebook.load(table(gen, "situations.tsv").parent, editions.library))
 
     # ------------------------------------------------------------ public
 
     def warm(self) -> None:
-        """Read what a first search would (the index's postings, the sentence encoder)."""
+        """Read what a first search would (the index's postings)."""
         self.scorer.warm()
-        self.phrasebook.warm()
 
     def search(self, q: str, doc: str | None = None, lang: str | None = None, kind: str | None = None,
                limit: int = 10, page: int = 1, ui: str | None = None) -> Result:
