@@ -116,10 +116,10 @@ def test_the_new_edition_builds_beside_the_five(edition_kb):
 
 
 def test_a_number_jumps_to_the_italian_edition_in_force(edition_kb):
-    assert edition_kb.search("27B1", ui="it").jump.doc == "it-laws-2027"
-    assert edition_kb.search("articolo 27").jump.doc == "it-laws-2027"
-    assert edition_kb.search("artículo 27").jump.doc == "es-laws"
-    assert edition_kb.search("27B1", doc="it-laws").jump.doc == "it-laws"  # the older one, when asked by name
+    assert edition_kb.search("27B1", ui="it").jump["doc"] == "it-laws-2027"
+    assert edition_kb.search("articolo 27").jump["doc"] == "it-laws-2027"
+    assert edition_kb.search("artículo 27").jump["doc"] == "es-laws"
+    assert edition_kb.search("27B1", doc="it-laws").jump["doc"] == "it-laws"  # the older one, when asked by name
 
 
 def test_the_editions_are_linked_where_the_text_changed(edition_kb):
@@ -192,7 +192,7 @@ def test_an_english_text_is_searched_through_an_english_analyzer(english_kb):
     assert engine.scorer.doc_frequency("body_en", stem_word("en", "concessions")) == 2  # unit and clause
     first = english_kb.search("unauthorised information").hits[0]
     assert (first.doc, first.unit) == ("en-laws", "16")
-    assert english_kb.search("Law 68").jump.doc == "en-laws"  # the English word for a Law
+    assert english_kb.search("Law 68").jump["doc"] == "en-laws"  # the English word for a Law
 
 
 def test_an_english_text_cites_its_laws_in_english(english_kb):

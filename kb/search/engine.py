@@ -52,8 +52,9 @@ SAID_FLOOR = WEAK_SCORE   # …(of at least this: a situation told in words the 
 SAID_ALSO = 1.0           # …a norm or time reference as much (the unit's kind weighs it), and
 SAID_DECAY = 0.9          # …each further clause of the same document a little less
 SAID_COMBINE = max        # several entries naming one clause: the strongest counts
-SAID_STORY_WORDS = 4      # a query of this many words tells a story…
+SAID_STORY_WORDS = 4      # a query of this many known words tells a story…
 SAID_STORY_WEIGHT = 3.0   # …and its situation counts this much
+SAID_NAME_MIN = 0.7       # a shorter query must say a phrase at least this closely
 
 
 @dataclass
@@ -199,11 +200,11 @@ class SearchEngine:
         a told story more than a name, which the texts' own words find as well."""
         if not matches:
             return scores
-        story = len(p.words) >= SAID_STORY_WORDS
+        story = sum(1 for w in p.words if not w.isdigit() and not self._unknown(w)) >= SAID_STORY_WORDS
         told = SAID_STORY_WEIGHT if story else SAID_WEIGHT
         top = max(scores.max(initial=0.0), SAID_FLOOR)
         extra = np.zeros_like(scores)
-        for m in matches:
+        for m in (m for m in matches if story or m.strength >= SAID_NAME_MIN):
             seen: Counter[str] = Counter()
             for i, target in enumerate(m.entry.targets):
                 n = self._docnum_of(target if story else (*target[:2], UNIT_LEVEL))  # a name names a unit
