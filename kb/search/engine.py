@@ -150,9 +150,10 @@ class SearchEngine:
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
         prefer = (ui, UI_PREFERENCE) if ui in self.langs else (self._reader_language(p, ui), QUERY_PREFERENCE)
-        scores, suggestion = self._scores(p, doc, lang, kind, prefer[0])
+        scores, suggestion, correction = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
-        said = [] if other_game else self.phrasebook.match(p.text, SAID_ENTRIES)  # it speaks of bridge
+        heard = f"{p.text} {correction}" if correction else p.text  # typos read as their correction too
+        said = [] if other_game else self.phrasebook.match(heard, SAID_ENTRIES)  # it speaks of bridge
         scores = self._said(p, said, scores, self._keep(doc, lang, kind))
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
         pinned = pinned or self._titled(said, prefer[0])
@@ -170,9 +171,9 @@ class SearchEngine:
     # ------------------------------------------------------------ scoring
 
     def _scores(self, p: Plan, doc: str | None, lang: str | None, kind: str | None,
-                prefer: str | None = None) -> tuple[np.ndarray, str | None]:
+                prefer: str | None = None) -> tuple[np.ndarray, str | None, str | None]:
         """Clause scores (a vector over the index's documents); words the index does not know are also searched as their
-        likeliest correction (the `suggestion`) and approximately; words foreign to the
+        likeliest correction (shown as the `suggestion` when it may be) and approximately; words foreign to the
         user's language are also searched as their near cognates ("involuntaria" →
         "involontaria")."""
         keep = self._keep(doc, lang, kind)
@@ -192,7 +193,7 @@ class SearchEngine:
         if p.words and (unknown or scores.max(initial=0.0) < WEAK_SCORE):
             fuzzy = unknown or set(p.words)
             scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
-        return scores, suggestion
+        return scores, suggestion, correction
 
     def _said(self, p: Plan, matches: list[Match], scores: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
         """Add the phrasebook's evidence: the clauses that rule what the query says (a
