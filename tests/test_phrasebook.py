@@ -64,3 +64,17 @@ def test_an_index_entry_said_in_any_language_finds_its_ruling_clause(engine, exp
     print(f"{found}/{total} index entries find a ruling Law in the top 3")
     assert found / total >= 0.9
 
+
+
+@pytest.mark.parametrize("q, ui", [("ritardo al tavolo", "it"), ("coppia in ritardo di 10 minuti", "it"),
+                                   ("time out", "en"), ("two players called at the same time", "en"),
+                                   ("carta caduta", "it"), ("llegada tarde", "es")])
+def test_burraco_never_outranks_bridge_for_a_bridge_question(engine, q, ui):
+    """Words the Burraco code shares with bridge ("ritardo", its English "time out") do not
+    make a question Burraco's."""
+    assert engine.search(q, ui=ui).hits[0].doc != "it-burraco"
+
+
+@pytest.mark.parametrize("q", ["pesca fuori turno burraco", "pozzetto con meno di 11 carte", "burraco pulito"])
+def test_a_burraco_question_still_opens_on_burraco(engine, q):
+    assert engine.search(q, ui="it").hits[0].doc == "it-burraco"
