@@ -130,14 +130,16 @@ def load(tables: Path, library: Library) -> Phrasebook:
     return Phrasebook(entries, phrases)
 
 
-TITLES_LANG = "en"  # the language of law-titles.tsv and terms-en.tsv (their wording is the WBF's)
+TITLE_COLUMNS = ("law", "en", "en_2007", "note")      # law-titles.tsv's header: the WBF's English titles
+TERM_COLUMNS = ("en", "it", "es", "laws_2017", "note")  # terms-en.tsv's header: its names are the first column's
+TITLES_LANG = TITLE_COLUMNS[1]
 
 
 def _titles(path: Path) -> list[tuple[str, list[str]]]:
     if not path.exists():
         return []
-    return [(r["law"], [t for t in (r["en"], r["en_2007"]) if t])
-            for r in read_tsv(path, ("law", "en", "en_2007", "note"))]
+    law, title, older, _ = TITLE_COLUMNS
+    return [(r[law], [t for t in (r[title], r[older]) if t]) for r in read_tsv(path, TITLE_COLUMNS)]
 
 
 def _terms(path: Path, library: Library) -> list[tuple[list[str], tuple[Key, ...]]]:
@@ -146,8 +148,6 @@ def _terms(path: Path, library: Library) -> list[tuple[list[str], tuple[Key, ...
         return []
     rows = read_tsv(path, TERM_COLUMNS)
     laws = edition_column(path, TERM_COLUMNS[3], library)
-    return [([n.strip() for n in r["en"].split(",") if n.strip()], tuple((laws, u, u) for u in r[TERM_COLUMNS[3]].split()))
-            for r in rows]
+    return [([n.strip() for n in r[TITLES_LANG].split(",") if n.strip()],
+             tuple((laws, u, u) for u in r[TERM_COLUMNS[3]].split())) for r in rows]
 
-
-TERM_COLUMNS = ("en", "it", "es", "laws_2017", "note")  # terms-en.tsv's header
