@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -46,6 +47,7 @@ QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the que
 COORD_BASE = 0.1  # a clause matching half the words scores about half: all the words count
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
 ANY_STOPWORD = frozenset().union(*STOPWORDS.values())
+UNKNOWN_CACHE = 8192
 SAID_ENTRIES = 3          # the phrasebook entries a query's words may say at once
 SAID_WEIGHT = 1.0         # a ruling clause of what the query says gains this share of the best score…
 SAID_FLOOR = WEAK_SCORE   # …(of at least this: a situation told in words the texts lack still counts)
@@ -110,6 +112,7 @@ class SearchEngine:
         self.phrasebook = phrasebook or Phrasebook([], [])
         self.known = set().union(*(t.words() for t in (glossary, thesaurus) if t is not None))
         self.said_words = self.phrasebook.words()  # (language, stem): a word a phrase uses is no typo
+        self._unknown = lru_cache(maxsize=UNKNOWN_CACHE)(self._is_unknown)  # words repeat; the index does not change
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
         self.library = editions.library if editions else Library.of(store.export["documents"])
@@ -229,7 +232,7 @@ class SearchEngine:
         return next((self.docnum[k] for k in ((doc, unit, clause or unit), (doc, unit, UNIT_LEVEL))
                      if k in self.docnum), None)
 
-    def _unknown(self, word: str) -> bool:
+    def _is_unknown(self, word: str) -> bool:
         """A word the texts know in no inflection, in no language, and no curated table knows
         (a term of art, an everyday phrase): likely a typo. ("chiede" is no typo of "chieda":
         the texts have "chiedere"; "revoke" is no typo of "revoca".)"""

@@ -75,21 +75,29 @@ def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery 
 
 
 def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
-    """("reglamento", "art. 64") from "Reglamento art. 64": the document a query starts by
-    naming (its longest name that fits) and the rest; (None, text) when it names none."""
+    """("reglamento", "art. 64") from "Reglamento art. 64" or "art. 64 del reglamento": the
+    document a query names before or after its number (its longest name that fits) and the
+    rest; (None, text) when it names none."""
+    if not names:
+        return None, text
+    before, after, by_key = _name_patterns(tuple(names))
     folded = fold(text)
-    for name, key in _longest_first(tuple(names)):
-        if folded.startswith(key) and re.match(r"[\s.,:]|\d|$", folded[len(key):len(key) + 1] or ""):
-            return names[name], text[len(key):].lstrip(" .,:")
-        after = re.search(rf"\s+(?:{_OF})?\s*{re.escape(key)}\s*$", folded)
-        if after and after.start() > 0:  # "art. 16 del codice", "appendice 4 norme integrative"
-            return names[name], text[:after.start()]
+    m = before.match(folded)
+    if m:
+        return names[by_key[m["name"]]], text[m.end():].lstrip(" .,:")
+    m = after.search(folded)
+    if m and m.start() > 0:  # "art. 16 del codice", "appendice 4 norme integrative"
+        return names[by_key[m["name"]]], text[:m.start()]
     return None, text
 
 
 @lru_cache(maxsize=8)
-def _longest_first(names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    return tuple((name, fold(name)) for name in sorted(names, key=len, reverse=True))
+def _name_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    """A document's names, folded, longest first: as a query's start and as its end."""
+    by_key = {fold(name): name for name in sorted(names, key=len, reverse=True)}
+    alternatives = "|".join(re.escape(key) for key in by_key)
+    return (re.compile(rf"(?P<name>{alternatives})(?=[\s.,:]|\d|$)"),
+            re.compile(rf"\s+(?:{_OF})?\s*(?P<name>{alternatives})\s*$"), by_key)
 
 
 _OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"
