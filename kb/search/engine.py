@@ -40,7 +40,8 @@ with warnings.catch_warnings():
     from whoosh import query as Q
 
 OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
-GAME_WORD_MIN = 4
+GAME_WORD_MIN = 4         # letters, and
+GAME_WORD_DOCS = 3        # clauses: a rarer word ("restare", "arrivata") says nothing of the game
 COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
@@ -249,13 +250,14 @@ class SearchEngine:
 
     def _about_other_game(self, p: Plan) -> bool:
         """Does the query use a word that belongs to Burraco rather than to bridge
-        (found almost only in the Burraco code: "pozzetto", "matta", "burraco")? Short words
+        (found almost only, and more than by chance, in the Burraco code: "pozzetto", "matta",
+        "burraco")? Short words
         ("out" of its "chiusura out") and the words of a language no text is in ("time" of its
         "time out": English bridge players say it too) say nothing of the game."""
         foreign = tuple(lang for lang in ANALYZERS if lang not in self.langs)
         for w in (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign)):
             docs, _ = self.scorer.postings("plain", w)
-            if len(docs) and self.other_game_docs[docs].sum() >= OTHER_GAME_SHARE * len(docs):
+            if len(docs) >= GAME_WORD_DOCS and self.other_game_docs[docs].sum() >= OTHER_GAME_SHARE * len(docs):
                 return True
         return False
 

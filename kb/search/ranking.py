@@ -15,7 +15,7 @@ import numpy as np
 from ..library import OTHER_GAME, Library
 from .index import UNIT_LEVEL
 
-KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 0.85, "appendix": 1.2, "definition": 0.6}  # the Laws answer first
+KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "appendix": 1.2, "definition": 0.6}  # the Laws and the norms answer first
 OTHER_GAME_WEIGHT = 0.2  # a different game (the manifest's kind `code`): first only when asked about
 SECOND_CLAUSE_WEIGHT = 0.1
 UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
