@@ -117,8 +117,7 @@ class UnitRanker:
             w[self.kind == kind] *= factor
         if prefer[0]:
             w[self.lang == prefer[0]] *= prefer[1]
-        if not other_game:
-            w[self.other_game] *= OTHER_GAME_WEIGHT
+        w[self.other_game != other_game] *= OTHER_GAME_WEIGHT  # the game the query is not about weighs less
         return w
 
 
