@@ -54,6 +54,7 @@ SAID_WEIGHT = 1.0         # a ruling clause of what the query says gains this sh
 SAID_FLOOR = WEAK_SCORE   # …(of at least this: a situation told in words the texts lack still counts)
 SAID_ALSO = 1.0           # …a norm or time reference as much (the unit's kind weighs it), and
 SAID_DECAY = 0.9          # …each further clause of the same document a little less
+SAID_RANK_DECAY = 0.8     # the second and third entries said, each this much less
 SAID_COMBINE = max        # several entries naming one clause: the strongest counts
 SAID_STORY_WORDS = 4      # a query of this many known words tells a story…
 SAID_STORY_WEIGHT = 3.0   # …and its situation counts this much
@@ -209,13 +210,14 @@ class SearchEngine:
         told = SAID_STORY_WEIGHT if story else SAID_WEIGHT
         top = max(scores.max(initial=0.0), SAID_FLOOR)
         extra = np.zeros_like(scores)
-        for m in (m for m in matches if story or m.strength >= SAID_NAME_MIN):
+        for rank, m in enumerate(m for m in matches if story or m.strength >= SAID_NAME_MIN):
             seen: Counter[str] = Counter()
             for i, target in enumerate(m.entry.targets):
                 n = self._docnum_of(target if story else (*target[:2], UNIT_LEVEL))  # a name names a unit
                 if n is not None:
                     weight = told if i < m.entry.laws else told * SAID_ALSO
-                    extra[n] = SAID_COMBINE(extra[n], weight * m.strength * top * SAID_DECAY ** seen[target[0]])
+                    said = weight * m.strength * top * SAID_DECAY ** seen[target[0]] * SAID_RANK_DECAY ** rank
+                    extra[n] = SAID_COMBINE(extra[n], said)
                 seen[target[0]] += 1
         if keep is not None:
             extra *= keep
