@@ -59,3 +59,13 @@ def test_the_api_names_what_the_page_names(client):
     assert f'<li id="{first["id"]}"><span class="situation-name">{first["name"]}</span>' in page
     assert [p["period"] for p in api["periods"]][0] == "before-round"
     assert client.get("/api/situations", params={"lang": "fr"}).status_code == 400
+
+
+def test_a_told_situation_is_named_above_the_hits(client):
+    page = client.get("/search", params={"q": "il morto ha indicato una carta al dichiarante", "ui": "it"}).text
+    said = re.search(r'<p class="said">(.*?)</p>', page).group(1)
+    assert said.startswith("Sembra questa situazione:")
+    assert '<a href="/situations#dummy-suggests-play">Il morto suggerisce una giocata</a>' in said
+    api = client.get("/api/search", params={"q": "declarer claimed the rest", "ui": "en"}).json()
+    assert [s["id"] for s in api["said"]][:1] == ["claim"]
+    assert client.get("/api/search", params={"q": "27B1", "ui": "it"}).json()["said"] == []

@@ -54,6 +54,8 @@ SAID_WEIGHT = 1.0         # a ruling clause of what the query says gains this sh
 SAID_FLOOR = WEAK_SCORE   # …(of at least this: a situation told in words the texts lack still counts)
 SAID_ALSO = 1.0           # …a norm or time reference as much (the unit's kind weighs it), and
 SAID_DECAY = 0.9          # …each further clause of the same document a little less
+SAID_SHOWN = 0.7          # a situation said this closely is named above the hits
+SITUATIONS_URL = "/situations"
 SAID_RANK_DECAY = 0.8     # the second and third entries said, each this much less
 SAID_COMBINE = max        # several entries naming one clause: the strongest counts
 SAID_STORY_WORDS = 4      # a query of this many known words tells a story…
@@ -90,6 +92,7 @@ class Result:
     facets: dict[str, dict[str, int]] = field(default_factory=dict)
     page: int = 1
     limit: int = 10
+    said: list[dict[str, str]] = field(default_factory=list)  # the situations the query tells, named
 
     @property
     def first(self) -> int:
@@ -171,7 +174,9 @@ class SearchEngine:
         if suggestion:  # highlight what the corrected words found
             p.words = p.words + plan(suggestion, langs=self.langs).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
-        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit)
+        told = [{"id": m.entry.id, "name": m.entry.name(ui), "url": f"{SITUATIONS_URL}#{m.entry.id}"}
+                for m in said if m.entry.names and m.strength >= SAID_SHOWN]
+        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit, told)
 
     # ------------------------------------------------------------ scoring
 

@@ -37,6 +37,10 @@ class Entry:
     targets: tuple[Key, ...]   # most important first
     laws: int                  # how many of the targets are Law clauses (they come first)
     title: bool = False        # a Law's own title: said in full, it names that Law
+    names: tuple[tuple[str, str], ...] = ()  # a situation's name per language (the index's entries)
+
+    def name(self, lang: str | None) -> str:
+        return dict(self.names).get(lang or "", self.names[0][1] if self.names else self.id)
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,8 @@ def load(tables: Path, library: Library) -> Phrasebook:
         entries.append(entry)
 
     for s in load_situations(tables / "situations.tsv", library):
-        add(Entry(s.id, s.targets, len(s.laws)), s.phrases())
+        add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says)),
+            s.phrases())
     for law, titles in _titles(tables / "law-titles.tsv"):
         targets = tuple((doc, law, law) for doc in library.laws)
         add(Entry(f"law-{law}", targets, len(targets), title=True), [(TITLES_LANG, t) for t in titles])
