@@ -26,7 +26,7 @@ from ..situations import edition_column, load as load_situations
 from .analysis import ANALYZERS, terms
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
-MIN_MATCH = 0.4    # below this a phrase shares too little with the query to be evidence
+MIN_MATCH = 0.45   # below this a phrase shares too little with the query to be evidence
 VERBATIM = 0.99    # a phrase said word for word
 CANDIDATES = 200   # only the strongest phrases can hold the strongest entries
 
