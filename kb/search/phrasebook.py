@@ -54,8 +54,11 @@ class Phrasebook:
     def __init__(self, entries: list[Entry], phrases: list[tuple[int, str, str]]):
         """`phrases`: (entry's position, language, phrase)."""
         self.entries = entries
-        self.phrases = [(i, lang, text, frozenset(terms(ANALYZERS[lang], text))) for i, lang, text in phrases]
+        by_language = sorted(phrases, key=lambda p: p[1])  # stable: each language's phrases side by side
+        self.phrases = [(i, lang, text, frozenset(terms(ANALYZERS[lang], text))) for i, lang, text in by_language]
         self.langs = sorted({lang for _, lang, _, _ in self.phrases})
+        languages = [lang for _, lang, _, _ in self.phrases]
+        self.span = {lang: (languages.index(lang), len(languages) - languages[::-1].index(lang)) for lang in self.langs}
         counts = Counter(lang for _, lang, _, _ in self.phrases)
         df = Counter((lang, s) for _, lang, _, stems in self.phrases for s in stems)
         self.idf = {key: math.log(1 + counts[key[0]] / n) for key, n in df.items()}
@@ -66,7 +69,7 @@ class Phrasebook:
         postings: dict[tuple[str, str], list[int]] = {}
         for n, (_, lang, _, stems) in enumerate(self.phrases):
             for s in stems:
-                postings.setdefault((lang, s), []).append(n)
+                postings.setdefault((lang, s), []).append(n - self.span[lang][0])  # within its language
         self.by_stem = {key: np.array(ns, dtype=np.intp) for key, ns in postings.items()}
 
     def __len__(self) -> int:
@@ -79,14 +82,15 @@ class Phrasebook:
     def match(self, text: str, limit: int = 5) -> list[Match]:
         """The entries whose phrases the query says, strongest first (one match per entry)."""
         strength = np.zeros(len(self.phrases))
-        for lang in self.langs:
-            np.maximum(strength, self._said_in(lang, frozenset(terms(ANALYZERS[lang], text))), out=strength)
+        for lang, (start, end) in self.span.items():
+            strength[start:end] = self._said_in(lang, frozenset(terms(ANALYZERS[lang], text)))
         strength[strength < MIN_MATCH] = 0.0
         return self._best(strength, limit)
 
     def _said_in(self, lang: str, query: frozenset[str]) -> np.ndarray:
-        """Per phrase of `lang`, the idf-weighted cosine of its stems and the query's."""
-        shared = np.zeros(len(self.phrases))
+        """Per phrase of `lang` (in its span), the idf-weighted cosine of its stems and the query's."""
+        start, end = self.span[lang]
+        shared = np.zeros(end - start)
         if not query:
             return shared
         for s in query:
@@ -94,7 +98,7 @@ class Phrasebook:
             if found is not None:
                 shared[found] += self.idf[(lang, s)]
         q_weight = sum(self.idf.get((lang, s), self.unknown_idf[lang]) for s in query)
-        return np.divide(shared, np.sqrt(q_weight * self.weights), out=shared, where=shared > 0)
+        return np.divide(shared, np.sqrt(q_weight * self.weights[start:end]), out=shared, where=shared > 0)
 
     def _best(self, strength: np.ndarray, limit: int) -> list[Match]:
         """The strongest phrase of each entry, the strongest entries first."""
