@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,7 +27,8 @@ from ..urls import url_for
 from .analysis import ANALYZERS, STOPWORDS, terms
 from . import phrasebook
 from .glossary import Glossary, Thesaurus, light
-from .phrasebook import VERBATIM, Match, Phrasebook
+from . import told
+from .phrasebook import Phrasebook
 from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
@@ -49,18 +49,7 @@ COORD_BASE = 0.1  # a clause matching half the words scores about half: all the 
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
 ANY_STOPWORD = frozenset().union(*STOPWORDS.values())
 UNKNOWN_CACHE = 8192
-SAID_ENTRIES = 3          # the phrasebook entries a query's words may say at once
-SAID_WEIGHT = 1.0         # a ruling clause of what the query says gains this share of the best score…
-SAID_FLOOR = WEAK_SCORE   # …(of at least this: a situation told in words the texts lack still counts)
-SAID_ALSO = 1.0           # …a norm or time reference as much (the unit's kind weighs it), and
-SAID_DECAY = 0.9          # …each further clause of the same document a little less
-SAID_SHOWN = 0.7          # a situation said this closely is named above the hits
 SITUATIONS_URL = "/situations"
-SAID_RANK_DECAY = 0.8     # the second and third entries said, each this much less
-SAID_COMBINE = max        # several entries naming one clause: the strongest counts
-SAID_STORY_WORDS = 4      # a query of this many known words tells a story…
-SAID_STORY_WEIGHT = 3.0   # …and its situation counts this much
-SAID_NAME_MIN = 0.7       # a shorter query must say a phrase at least this closely
 
 
 @dataclass
@@ -161,10 +150,11 @@ class SearchEngine:
         scores, suggestion, correction = self._scores(p, doc, lang, kind, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         heard = f"{p.text} {correction}" if correction else p.text  # typos read as their correction too
-        said = [] if other_game else self.phrasebook.match(heard, SAID_ENTRIES)  # it speaks of bridge
-        scores = self._said(p, said, scores, self._keep(doc, lang, kind))
+        said = [] if other_game else self.phrasebook.match(heard, told.ENTRIES)  # it speaks of bridge
+        scores = scores + self._kept(told.added(said, self._story(p), scores, WEAK_SCORE, self._docnum_of),
+                                     doc, lang, kind)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
-        pinned = pinned or self._titled(said, prefer[0])
+        pinned = pinned or told.titled(said, lambda d: self._lang(d) == prefer[0])
         if pinned:
             suggestion = None  # the number found its clause: nothing to correct
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
@@ -174,9 +164,8 @@ class SearchEngine:
         if suggestion:  # highlight what the corrected words found
             p.words = p.words + plan(suggestion, langs=self.langs).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
-        told = [{"id": m.entry.id, "name": m.entry.name(ui), "url": f"{SITUATIONS_URL}#{m.entry.id}"}
-                for m in said if m.entry.names and m.strength >= SAID_SHOWN]
-        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit, told)
+        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit,
+                      told.named(said, ui, SITUATIONS_URL))
 
     # ------------------------------------------------------------ scoring
 
@@ -205,35 +194,13 @@ class SearchEngine:
             scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
         return scores, suggestion, correction
 
-    def _said(self, p: Plan, matches: list[Match], scores: np.ndarray, keep: np.ndarray | None) -> np.ndarray:
-        """Add the phrasebook's evidence: the clauses that rule what the query says (a
-        situation, a Law's English title, a term of art), each by how closely it is said;
-        a told story more than a name, which the texts' own words find as well."""
-        if not matches:
-            return scores
-        story = sum(1 for w in p.words if not w.isdigit() and not self._unknown(w)) >= SAID_STORY_WORDS
-        told = SAID_STORY_WEIGHT if story else SAID_WEIGHT
-        top = max(scores.max(initial=0.0), SAID_FLOOR)
-        extra = np.zeros_like(scores)
-        for rank, m in enumerate(m for m in matches if story or m.strength >= SAID_NAME_MIN):
-            seen: Counter[str] = Counter()
-            for i, target in enumerate(m.entry.targets):
-                n = self._docnum_of(target if story else (*target[:2], UNIT_LEVEL))  # a name names a unit
-                if n is not None:
-                    weight = told if i < m.entry.laws else told * SAID_ALSO
-                    said = weight * m.strength * top * SAID_DECAY ** seen[target[0]] * SAID_RANK_DECAY ** rank
-                    extra[n] = SAID_COMBINE(extra[n], said)
-                seen[target[0]] += 1
-        if keep is not None:
-            extra *= keep
-        return scores + extra
+    def _story(self, p: Plan) -> bool:
+        """Does the query tell a story (enough words the texts or the phrasebook know)?"""
+        return sum(1 for w in p.words if not w.isdigit() and not self._unknown(w)) >= told.STORY_WORDS
 
-    def _titled(self, matches: list[Match], lang: str | None) -> list[tuple[str, str, str]]:
-        """A Law's title said word for word ("Faced Opening Lead Out of Turn"): that Law leads,
-        the reader's edition first."""
-        m = next((m for m in matches if m.entry.title and m.strength >= VERBATIM), None)
-        targets = list(m.entry.targets) if m else []
-        return sorted(targets, key=lambda t: self._lang(t[0]) != lang)
+    def _kept(self, extra: np.ndarray, doc: str | None, lang: str | None, kind: str | None) -> np.ndarray:
+        keep = self._keep(doc, lang, kind)
+        return extra if keep is None else extra * keep
 
     def _docnum_of(self, key: tuple[str, str, str]) -> int | None:
         doc, unit, clause = key
