@@ -130,7 +130,7 @@ def _target_of(c: dict[str, Any], doc_id: str, unit_id: str) -> str:
 
 
 def render_result(result: Any) -> str:
-    """Search results for the terminal: jump, suggestion, then hits with snippets."""
+    """Search results for the terminal: jump, suggestion, the situations told, then hits with snippets."""
     out = []
     if result.jump:
         out.append(f"→ {result.jump['doc']} {result.jump['label']} {result.jump['title']}  {result.jump['url']}")
@@ -138,6 +138,8 @@ def render_result(result: Any) -> str:
         out.append(f"? {c['doc']} {c['label']} {c['title']}  {c['url']}")
     if result.suggestion:
         out.append(f"Forse cercavi / Quizás quiso decir: {result.suggestion}")
+    for s in result.said:  # the situations the query tells, from the situation index
+        out.append(f"≈ {s['name']}  {s['url']}")
     out.append(f"{result.total} unit(s)")
     for i, h in enumerate(result.hits, start=result.first):
         out.append(f"{i:2}. {h.doc} {h.label} — {h.title}  {h.url}")

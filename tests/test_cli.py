@@ -114,3 +114,8 @@ def test_show_annotates_citations_with_the_clause_they_reach_as_the_site_links_t
     assert "trova applicazione l'Art 31." in out         # a citation that names its Law stays as written
     page = client.get("/it-laws/27").text
     assert 'href="/it-laws/27#27B3"' in page             # the same annotation, as a link on the page
+
+
+def test_search_names_the_situation_a_query_tells(kb):
+    out = kb("search", "--ui", "it", "il morto ha indicato una carta al dichiarante").stdout
+    assert "≈ Il morto suggerisce una giocata  /situations#dummy-suggests-play" in out.splitlines()[:4]
