@@ -38,3 +38,19 @@
     }, 200);
   });
 })();
+
+// The sticky header's height, for the clause a link lands on to stop just below it (it wraps on phones).
+(function () {
+  "use strict";
+  var header = document.querySelector("header.top");
+  if (!header) return;
+  function measure() {
+    document.documentElement.style.setProperty("--header", header.getBoundingClientRect().height + "px");
+  }
+  measure();
+  window.addEventListener("resize", measure);
+  if (location.hash) {
+    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (target) target.scrollIntoView();
+  }
+})();
