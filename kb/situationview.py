@@ -3,7 +3,6 @@ with the other ways of saying it and links to the clauses that rule it in every 
 A–Z and by period of the board. One `IndexView` feeds /situations and /api/situations."""
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +10,7 @@ from .clauseid import readable
 from .library import Library
 from .situations import Situation
 from .store import Store
+from .text import fold_accents
 from .urls import url_for
 
 
@@ -106,5 +106,4 @@ def initial(name: str) -> str:
 
 
 def _key(name: str) -> str:
-    folded = "".join(ch for ch in unicodedata.normalize("NFD", name.lower()) if not unicodedata.combining(ch))
-    return folded.lstrip("'\"«(¿¡ ")
+    return fold_accents(name.lower()).lstrip("'\"«(¿¡ ")

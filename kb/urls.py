@@ -1,4 +1,4 @@
-"""Where things live on the site: a unit (and clause anchor), a Law's compare page."""
+"""Where things live on the site: a unit (and clause anchor), a Law's compare page, a situation."""
 from __future__ import annotations
 
 from urllib.parse import urlencode
@@ -15,3 +15,12 @@ def compare_url(library: Library, pair: EditionPair, n: str) -> str:
     """Law n's compare page for a pair of editions (the first pair needs no query)."""
     query = "" if pair == library.pairs[0] else "?" + urlencode({"older": pair.older, "newer": pair.newer})
     return f"/compare/{n}{query}"
+
+
+SITUATIONS = "/situations"
+
+
+def situation_url(situation: str) -> str:
+    """A situation's entry in the index."""
+    return f"{SITUATIONS}#{situation}"
+

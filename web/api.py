@@ -9,8 +9,7 @@ from fastapi.responses import JSONResponse
 from kb.search.analysis import LANGS
 from kb.search.engine import Result
 from kb.search.query import QueryError
-from kb.library import NORMS, TIMEREF, Library
-from kb.store import NotFound, Store, reached
+from kb.store import NotFound, Store
 
 from .api_models import CompareView, DocumentSummary, SituationIndex, UnitWithLinks, errors
 

@@ -17,7 +17,7 @@ from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 from kb.unitview import UnitView
-from kb.urls import compare_url, url_for
+from kb.urls import compare_url, situation_url, url_for
 
 from .i18n import LOCALES, negotiate
 from .views import clause_body, marked
@@ -209,6 +209,7 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     footnotes = [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
                              f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
                  for f in u["footnotes"]]  # every clause holding the footnote's marker, linked
-    situations = [{"id": s.id, "name": s.name(lang)} for s in site.situations_ruled_in(d["id"], u["id"])]
+    situations = [{"url": situation_url(s.id), "name": s.name(lang)}
+                  for s in site.situations_ruled_in(d["id"], u["id"])]
     return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
             "footnotes": footnotes, "situations": situations}

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 import warnings
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -24,12 +24,11 @@ from ..generations import table
 from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from ..urls import url_for
+from . import phrasebook, told
 from .analysis import ANALYZERS, STOPWORDS, terms
-from . import phrasebook
 from .glossary import Glossary, Thesaurus, light
-from . import told
-from .phrasebook import Phrasebook
 from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
+from .phrasebook import Phrasebook
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
@@ -49,7 +48,6 @@ COORD_BASE = 0.1  # a clause matching half the words scores about half: all the 
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
 ANY_STOPWORD = frozenset().union(*STOPWORDS.values())
 UNKNOWN_CACHE = 8192
-SITUATIONS_URL = "/situations"
 
 
 @dataclass
@@ -130,9 +128,9 @@ class SearchEngine:
         if editions is None:
             editions = Editions(Library.of(store.export["documents"]), Concordance.load(table(gen, "concordance.tsv")),
                                 store.export["documents"])
-        return cls(gen / INDEX_NAME, store, editions,
-                   Glossary.load(table(gen, "glossary.tsv")), Thesaurus.load(table(gen, "thesaurus.tsv")),
-                   phrasebook.load(table(gen, "situations.tsv").parent, editions.library))
+        tables = table(gen, "glossary.tsv").parent
+        return cls(gen / INDEX_NAME, store, editions, Glossary.load(tables / "glossary.tsv"),
+                   Thesaurus.load(tables / "thesaurus.tsv"), phrasebook.load(tables, editions.library))
 
     # ------------------------------------------------------------ public
 
@@ -147,12 +145,13 @@ class SearchEngine:
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
         prefer = (ui, UI_PREFERENCE) if ui in self.langs else (self._reader_language(p, ui), QUERY_PREFERENCE)
-        scores, suggestion, correction = self._scores(p, doc, lang, kind, prefer[0])
+        keep = self._keep(doc, lang, kind)
+        scores, suggestion, correction = self._scores(p, keep, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         heard = f"{p.text} {correction}" if correction else p.text  # typos read as their correction too
         said = [] if other_game else self.phrasebook.match(heard, told.ENTRIES)  # it speaks of bridge
-        scores = scores + self._kept(told.added(said, self._story(p), scores, WEAK_SCORE, self._docnum_of),
-                                     doc, lang, kind)
+        evidence = told.added(said, self._story(p), scores, WEAK_SCORE, self._docnum_of)
+        scores = scores + (evidence if keep is None else evidence * keep)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
         pinned = pinned or told.titled(said, lambda d: self._lang(d) == prefer[0])
         if pinned:
@@ -165,17 +164,16 @@ class SearchEngine:
             p.words = p.words + plan(suggestion, langs=self.langs).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
         return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit,
-                      told.named(said, ui, SITUATIONS_URL))
+                      told.named(said, ui))
 
     # ------------------------------------------------------------ scoring
 
-    def _scores(self, p: Plan, doc: str | None, lang: str | None, kind: str | None,
+    def _scores(self, p: Plan, keep: np.ndarray | None,
                 prefer: str | None = None) -> tuple[np.ndarray, str | None, str | None]:
         """Clause scores (a vector over the index's documents); words the index does not know are also searched as their
         likeliest correction (shown as the `suggestion` when it may be) and approximately; words foreign to the
         user's language are also searched as their near cognates ("involuntaria" →
-        "involontaria")."""
-        keep = self._keep(doc, lang, kind)
+        "involontaria"); `keep` masks the documents the filters allow."""
         foreign = {w for w, root in zip(p.words, _stems(p, prefer))
                    if prefer and len(w) >= COGNATE_MIN and self.scorer.doc_frequency(f"body_{prefer}", root) == 0
                    and self.scorer.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
@@ -198,10 +196,6 @@ class SearchEngine:
         """Does the query tell a story (enough words the texts or the phrasebook know)?"""
         return sum(1 for w in p.words if not w.isdigit() and not self._unknown(w)) >= told.STORY_WORDS
 
-    def _kept(self, extra: np.ndarray, doc: str | None, lang: str | None, kind: str | None) -> np.ndarray:
-        keep = self._keep(doc, lang, kind)
-        return extra if keep is None else extra * keep
-
     def _docnum_of(self, key: tuple[str, str, str]) -> int | None:
         doc, unit, clause = key
         return next((self.docnum[k] for k in ((doc, unit, clause or unit), (doc, unit, UNIT_LEVEL))
@@ -211,12 +205,11 @@ class SearchEngine:
         """A word the texts know in no inflection, in no language, and no curated table knows
         (a term of art, an everyday phrase): likely a typo. ("chiede" is no typo of "chieda":
         the texts have "chiedere"; "revoke" is no typo of "revoca".)"""
-        if self.scorer.doc_frequency("plain", word) or light(word)[:1] and light(word)[0] in self.known:
+        if self.scorer.doc_frequency("plain", word) or any(w in self.known for w in light(word)):
             return False
         if word in ANY_STOPWORD or self._said_word(word):
             return False  # "at", "dummy", "pointed": words of a language no text is in
-        return not any(self.scorer.doc_frequency(f"body_{lang}", stem)
-                       for lang in self.langs for stem in terms(ANALYZERS[lang], word))
+        return not any(self._in_language(word, lang) for lang in self.langs)
 
     def _said_word(self, word: str, langs: Iterable[str] = ANALYZERS) -> bool:
         """A word of the phrasebook's phrases, in any of `langs`."""

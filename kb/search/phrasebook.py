@@ -114,7 +114,6 @@ class Phrasebook:
         return sorted(best.values(), key=lambda m: (-m.strength, m.entry.id))[:limit]
 
 
-
 # ---------------------------------------------------------------- the tables it is made of
 
 def load(tables: Path, library: Library) -> Phrasebook:

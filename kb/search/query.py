@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 import warnings
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
@@ -19,6 +19,7 @@ with warnings.catch_warnings():
 
 from ..library import LAWS, NORMS
 from ..languages import REGISTRY
+from ..text import fold_accents
 from .analysis import ANALYZERS, LANGS, PLAIN, STOPWORDS, terms
 from .glossary import Glossary, Thesaurus
 
@@ -91,6 +92,9 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
     return None, text
 
 
+_OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"  # "art. 16 del codice"
+
+
 @lru_cache(maxsize=8)
 def _name_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
     """A document's names, folded, longest first: as a query's start and as its end."""
@@ -100,12 +104,9 @@ def _name_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[
             re.compile(rf"\s+(?:{_OF})?\s*(?P<name>{alternatives})\s*$"), by_key)
 
 
-_OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"
-
-
 def fold(text: str) -> str:
-    """Lower case without accents, the same length as `text` (for "Artículo" and "articulo")."""
-    return "".join(unicodedata.normalize("NFD", ch)[0] for ch in text.lower())
+    """Lower case without accents, letter for letter (positions in it are positions in `text`)."""
+    return "".join(fold_accents(ch)[:1] or ch for ch in text.lower())
 
 
 # ---------------------------------------------------------------- intent
@@ -180,6 +181,10 @@ def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | Non
     return p
 
 
+OWN_STOPWORDS = {lang: STOPWORDS[lang] - frozenset().union(*(s for other, s in STOPWORDS.items() if other != lang))
+                 for lang in STOPWORDS}  # the little words only one language has
+
+
 def written_in(text: str) -> str | None:
     """The registry language whose own stop words the text uses most ("the", "was" → en;
     "il", "che" → it; "el", "que" → es); None when none or two tie."""
@@ -187,9 +192,6 @@ def written_in(text: str) -> str | None:
     votes = sorted(((sum(w in own for w in words), lang) for lang, own in OWN_STOPWORDS.items()), reverse=True)
     return votes[0][1] if votes[0][0] > (votes[1][0] if len(votes) > 1 else 0) else None
 
-
-OWN_STOPWORDS = {lang: STOPWORDS[lang] - frozenset().union(*(s for other, s in STOPWORDS.items() if other != lang))
-                 for lang in STOPWORDS}
 
 
 def _dedupe(items: list[str]) -> list[str]:

@@ -13,6 +13,7 @@ from typing import Callable
 import numpy as np
 
 from .index import UNIT_LEVEL
+from ..urls import situation_url
 from .phrasebook import VERBATIM, Match
 
 Key = tuple[str, str, "str | None"]
@@ -55,7 +56,7 @@ def titled(matches: list[Match], first: Callable[[str], bool]) -> list[Key]:
     return sorted(m.entry.targets, key=lambda t: not first(t[0])) if m else []
 
 
-def named(matches: list[Match], lang: str | None, url: str) -> list[dict[str, str]]:
+def named(matches: list[Match], lang: str | None) -> list[dict[str, str]]:
     """The situations said closely enough to name above the hits, in the reader's language."""
-    return [{"id": m.entry.id, "name": m.entry.name(lang), "url": f"{url}#{m.entry.id}"}
+    return [{"id": m.entry.id, "name": m.entry.name(lang), "url": situation_url(m.entry.id)}
             for m in matches if m.entry.names and m.strength >= SHOWN]

@@ -7,7 +7,7 @@ from ...model import Clause, Footnote, Table, Unit
 from ...text import ends_sentence, normalize_spaces, slugify, strip_bold
 from ..kit.footnotes import holders, peel, placed, take_marks
 from ..kit.ids import REPEATS, numbered, unique_id
-from ..kit.paragraphs import add_paragraph, continues, rejoin
+from ..kit.paragraphs import add_paragraph, rejoin
 from .articles import Article
 from .blocks import FOOTNOTE_MARK, cut_mid_sentence, footnote_body, is_table, marker_of
 from .tables import read_table
@@ -139,9 +139,9 @@ class _ArticleBuilder:
 
     def bullet(self, text: str, first: bool) -> None:
         clause = self.current
-        continues = clause is not None and self.pending_title is None and (
+        goes_on = clause is not None and self.pending_title is None and (
             not first or self.last_was_bullet or clause.text.endswith(":"))
-        if continues:
+        if goes_on:
             self.append(text)
         else:
             self.paragraph(text)
