@@ -78,3 +78,17 @@ def test_burraco_never_outranks_bridge_for_a_bridge_question(engine, q, ui):
 @pytest.mark.parametrize("q", ["pesca fuori turno burraco", "pozzetto con meno di 11 carte", "burraco pulito"])
 def test_a_burraco_question_still_opens_on_burraco(engine, q):
     assert engine.search(q, ui="it").hits[0].doc == "it-burraco"
+
+
+def test_an_english_term_also_searches_the_words_the_texts_print(engine):
+    """terms-en.tsv: "penalty card" is searched as "carta penalizzata" and "carta penalizada"."""
+    from kb.search.analysis import ANALYZERS, terms
+    from kb.search.query import plan
+    p = plan("penalty card", engine.glossary, engine.thesaurus, engine.langs)
+    for lang, words in (("it", "carta penalizzata"), ("es", "carta penalizada")):
+        assert set(terms(ANALYZERS[lang], words)) <= set(p.stems[lang]) | set(p.expansions[lang])
+
+
+def test_the_glossary_page_lists_the_glossary_alone(client):
+    rows = read_tsv(CORPUS / "glossary.tsv", ("it", "es", "also", "note"))
+    assert client.get("/glossary").text.count("<tr><td>") == len(rows)

@@ -62,7 +62,7 @@ async def glossary(request: Request) -> Response:
     site = request.app.state.site
     store = site.store
     pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), "note": p.note}
-             for p in site.engine.glossary.pairs]
+             for p in site.engine.glossary.curated]
     laws_doc = site.library.laws_in_force
     definitions = [{"title": u["title"], "url": url_for(laws_doc, u["id"])}
                    for u in store.doc(laws_doc)["units"] if u["kind"] == "definition"]

@@ -129,7 +129,8 @@ class SearchEngine:
             editions = Editions(Library.of(store.export["documents"]), Concordance.load(table(gen, "concordance.tsv")),
                                 store.export["documents"])
         tables = table(gen, "glossary.tsv").parent
-        return cls(gen / INDEX_NAME, store, editions, Glossary.load(tables / "glossary.tsv"),
+        return cls(gen / INDEX_NAME, store, editions,
+                   Glossary.load(tables / "glossary.tsv").joined(phrasebook.term_pairs(tables)),
                    Thesaurus.load(tables / "thesaurus.tsv"), phrasebook.load(tables, editions.library))
 
     # ------------------------------------------------------------ public

@@ -63,8 +63,10 @@ def _candidates(starting: dict[str, list[int]], words: Iterable[str]) -> list[in
 
 
 class Glossary:
-    def __init__(self, pairs: list[Pair]):
+    def __init__(self, pairs: list[Pair], curated: int | None = None):
+        """`pairs`, the first `curated` of them glossary.tsv's own (the glossary page shows those)."""
         self.pairs = pairs
+        self.curated = pairs[:len(pairs) if curated is None else curated]
         self._sides = [{lang: light(p.side(lang)) for lang in SIDES} for p in pairs]
         self._also = [[light(a) for a in p.also] for p in pairs]
         self._starting = _first_words([[*sides.values(), *also] for sides, also in zip(self._sides, self._also)])
@@ -74,6 +76,10 @@ class Glossary:
         rows = read_tsv(path, COLUMNS)
         return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"])
                     for r in rows])
+
+    def joined(self, pairs: list[Pair]) -> "Glossary":
+        """This glossary with more pairs (the English terms of art, `phrasebook.term_pairs`)."""
+        return Glossary(self.pairs + pairs, len(self.curated))
 
     def words(self) -> set[str]:
         """Every word of its terms and other names, lightly stemmed: words the search knows."""

@@ -24,6 +24,7 @@ from ..concordance import read_tsv
 from ..library import Library
 from ..situations import edition_column, load as load_situations
 from .analysis import ANALYZERS, terms
+from .glossary import Pair
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
 MIN_MATCH = 0.45   # below this a phrase shares too little with the query to be evidence
@@ -148,6 +149,22 @@ def _titles(path: Path) -> list[tuple[str, list[str]]]:
         return []
     law, title, older, _ = TITLE_COLUMNS
     return [(r[law], [t for t in (r[title], r[older]) if t]) for r in read_tsv(path, TITLE_COLUMNS)]
+
+
+def term_pairs(tables: Path) -> list[Pair]:
+    """The English terms of art as glossary pairs: an English name in a query also searches
+    the first Italian and Spanish words the texts print for it ("penalty card" → "carta
+    penalizzata", "carta penalizada")."""
+    path = tables / "terms-en.tsv"
+    if not path.exists():
+        return []
+    en, it, es = TERM_COLUMNS[:3]
+    return [Pair(_first(r[it]), _first(r[es]), tuple(n.strip() for n in r[en].split(",") if n.strip()), "")
+            for r in read_tsv(path, TERM_COLUMNS) if r[it]]
+
+
+def _first(names: str) -> str:
+    return names.split(",")[0].strip()
 
 
 def _terms(path: Path, library: Library) -> list[tuple[list[str], tuple[Key, ...]]]:
