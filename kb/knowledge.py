@@ -30,6 +30,7 @@ class KnowledgeBase:
     def __init__(self, gen: Path):
         self.gen = gen
         self.store = Store(load_export(gen / EXPORT_NAME))
+        self._indexes: dict[str, IndexView] = {}  # the situation index, per reader's language
 
     @classmethod
     def open(cls, build_dir: Path | str | None = None) -> "KnowledgeBase":
@@ -76,8 +77,12 @@ class KnowledgeBase:
         return load_situations(table(self.gen, "situations.tsv"), self.library)
 
     def situation_index(self, lang: str) -> IndexView:
-        """The situation index in a reader's language, A–Z and by period of the board."""
-        return index_view(self.situations, [row["period"] for row in self.clock], lang, self.store, self.library)
+        """The situation index in a reader's language, A–Z and by period of the board (built once:
+        a generation does not change)."""
+        if lang not in self._indexes:
+            periods = [row["period"] for row in self.clock]
+            self._indexes[lang] = index_view(self.situations, periods, lang, self.store, self.library)
+        return self._indexes[lang]
 
     def situations_ruled_in(self, doc: str, unit: str) -> tuple[Situation, ...]:
         return ruled_here(self.situations, doc, unit)

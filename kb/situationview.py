@@ -23,7 +23,6 @@ class Rule:
     label: str
     title: str
     edition: str
-    laws: bool   # a Law clause (else a norm or a time reference)
 
     @property
     def url(self) -> str:
@@ -61,7 +60,9 @@ class IndexView:
     entries: tuple[Entry, ...]           # A–Z in the reader's language
     periods: tuple[tuple[str, tuple[Entry, ...]], ...]  # the board's order
 
+    @property
     def letters(self) -> list[tuple[str, list[Entry]]]:
+        """The entries A–Z, grouped by their first letter."""
         out: dict[str, list[Entry]] = {}
         for e in self.entries:
             out.setdefault(initial(e.name), []).append(e)
@@ -88,8 +89,8 @@ def ruled_here(situations: tuple[Situation, ...], doc: str, unit: str) -> tuple[
 
 def _entry(s: Situation, lang: str, store: Store, library: Library) -> Entry:
     phrases = dict(s.says).get(lang) or s.says[0][1]
-    rules = tuple(Rule(d, u, c, _label(store, library, d, u, c), store.title(d, u), library.edition(d) or "",
-                       library.is_laws(d)) for d, u, c in s.targets)
+    rules = tuple(Rule(d, u, c, _label(store, library, d, u, c), store.title(d, u), library.edition(d) or "")
+                  for d, u, c in s.targets)
     return Entry(s.id, phrases[0], tuple(phrases[1:]), s.period, rules, s.note)
 
 
