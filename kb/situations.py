@@ -3,12 +3,12 @@ it in each language, with the clauses that rule it in each edition of the Laws a
 the board it belongs to. Read by the /situations page, the unit pages and the search."""
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from .clauseid import article_of
+from .concordance import read_tsv
 from .corpus import CorpusError
 from .languages import BY_CODE
 from .library import LAWS, Library
@@ -46,19 +46,20 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
     """The index, or none when the corpus has no such table; a malformed one is a `CorpusError`."""
     if not path.exists():
         return ()
-    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
-    rows = list(csv.reader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
-    header, body = rows[0], rows[1:]
+    header = _header(path)
     langs, editions = _columns(path, header, library)
     out = []
-    for i, r in enumerate(body, 2):
-        if len(r) != len(header):
-            raise CorpusError(f"{path}: row {i} does not have {len(header)} fields")
-        row = dict(zip(header, r))
+    for row in read_tsv(path, tuple(header)):  # its checks: every row has every column
         says = tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
         laws = tuple((doc, article_of(cid), cid) for col, doc in editions for cid in row[col].split())
         out.append(Situation(row["id"], row["period"], says, laws, tuple(_also(row["also"])), row["note"]))
     return tuple(out)
+
+
+def _header(path: Path) -> list[str]:
+    """The table's header: its first line that is no comment."""
+    first = next((ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")), "")
+    return first.split("\t")
 
 
 def _columns(path: Path, header: list[str], library: Library) -> tuple[list[str], list[tuple[str, str]]]:
