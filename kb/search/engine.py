@@ -129,9 +129,11 @@ class SearchEngine:
             editions = Editions(Library.of(store.export["documents"]), Concordance.load(table(gen, "concordance.tsv")),
                                 store.export["documents"])
         tables = table(gen, "glossary.tsv").parent
-        return cls(gen / INDEX_NAME, store, editions,
-                   Glossary.load(tables / "glossary.tsv").joined(phrasebook.term_pairs(tables)),
-                   Thesaurus.load(tables / "thesaurus.tsv"), phrasebook.load(tables, editions.library))
+        glossary = Glossary.load(tables / "glossary.tsv")
+        if phrasebook.TITLES_LANG not in languages_of(store.export):  # with English texts, no translation
+            glossary = glossary.joined(phrasebook.term_pairs(tables))
+        return cls(gen / INDEX_NAME, store, editions, glossary, Thesaurus.load(tables / "thesaurus.tsv"),
+                   phrasebook.load(tables, editions.library))
 
     # ------------------------------------------------------------ public
 
