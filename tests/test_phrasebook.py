@@ -68,10 +68,14 @@ def test_an_index_entry_said_in_any_language_finds_its_ruling_clause(engine, exp
 
 @pytest.mark.parametrize("q, ui", [("ritardo al tavolo", "it"), ("coppia in ritardo di 10 minuti", "it"),
                                    ("time out", "en"), ("two players called at the same time", "en"),
-                                   ("carta caduta", "it"), ("llegada tarde", "es")])
+                                   ("carta caduta", "it"), ("llegada tarde", "es"),
+                                   ("devo andare via prima della fine del torneo", "it"),
+                                   ("l'arbitro ha rilevato una renonce", "it"),
+                                   ("il direttore del torneo ha sbagliato", "it")])
 def test_burraco_never_outranks_bridge_for_a_bridge_question(engine, q, ui):
-    """Words the Burraco code shares with bridge ("ritardo", its English "time out") do not
-    make a question Burraco's."""
+    """Words the Burraco code shares with bridge ("ritardo", its English "time out") or
+    happens to use more than the Laws ("andare", "rilevato", "direttore") do not make a
+    question Burraco's."""
     assert engine.search(q, ui=ui).hits[0].doc != "it-burraco"
 
 

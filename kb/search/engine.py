@@ -32,7 +32,7 @@ from .phrasebook import Phrasebook
 from .ranking import UnitRanker
 from .scoring import Postings, Scorer, edit_distance
 from .snippets import snippet, stem
-from .query import NumberQuery, Plan, QueryError, WordQuery, plan, term_queries
+from .query import NumberQuery, Plan, QueryError, WordQuery, fold, plan, term_queries
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
@@ -40,7 +40,7 @@ with warnings.catch_warnings():
 
 OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
 GAME_WORD_MIN = 4         # letters, and
-GAME_WORD_DOCS = 3        # clauses: a rarer word ("restare", "arrivata") says nothing of the game
+GAME_WORD_DOCS = 5         # clauses: a rarer word ("restare", "arrivata", "andare") says nothing of the game
 COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates
 UI_PREFERENCE = 3.0       # texts in the user's own language rank first…
 QUERY_PREFERENCE = 1.4    # …or, not knowing it, texts in the language the query is written in
@@ -114,6 +114,8 @@ class SearchEngine:
         self.columns = {name: np.array([stored[n][name] for n in range(self.scorer.doc_count)])
                         for name in ("doc", "unit", "clause", "kind", "lang")}
         self.other_game_docs = np.isin(self.columns["doc"], self.library.ids(OTHER_GAME))
+        self.other_game_names = {fold(name) for name, doc in self.library.names.items()
+                                 if doc in self.library.ids(OTHER_GAME) and " " not in name}
         self.unit_kind = {(d["id"], u["id"]): u["kind"] for d in store.export["documents"] for u in d["units"]}
         self.kinds = sorted(set(self.unit_kind.values()))
         self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
@@ -219,17 +221,23 @@ class SearchEngine:
         return any((lang, s) in self.said_words for lang in langs for s in terms(ANALYZERS[lang], word))
 
     def _about_other_game(self, p: Plan) -> bool:
-        """Does the query use a word that belongs to Burraco rather than to bridge
-        (found almost only, and more than by chance, in the Burraco code: "pozzetto", "matta",
-        "burraco")? Short words
-        ("out" of its "chiusura out") and the words of a language no text is in ("time" of its
-        "time out": English bridge players say it too) say nothing of the game."""
+        """Does the query speak of Burraco rather than of bridge? It does when it names the
+        game, or when more of its words belong to the Burraco code (found almost only, and more
+        than by chance, there: "pozzetto", "matta") than to the bridge texts alone (found in
+        no Burraco clause: "sostituto", "dichiarante"). A word the code happens to use a few
+        times ("andare") is outvoted by a bridge word beside it. Short words ("out" of its
+        "chiusura out") and the words of a language no text is in ("time" of its "time out":
+        English bridge players say it too) say nothing of the game."""
+        if any(w in self.other_game_names for w in p.words):
+            return True
         foreign = tuple(lang for lang in ANALYZERS if lang not in self.langs)
+        votes = 0
         for w in (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign)):
             docs, _ = self.scorer.postings("plain", w)
-            if len(docs) >= GAME_WORD_DOCS and self.other_game_docs[docs].sum() >= OTHER_GAME_SHARE * len(docs):
-                return True
-        return False
+            if len(docs) >= GAME_WORD_DOCS:
+                share = self.other_game_docs[docs].sum() / len(docs)
+                votes += 1 if share >= OTHER_GAME_SHARE else -1 if share == 0 else 0
+        return votes > 0
 
     def _reader_language(self, p: Plan, ui: str | None) -> str | None:
         """The texts' language a reader whose own no text is in (English, today) reads first:
