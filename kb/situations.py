@@ -14,7 +14,7 @@ from .languages import BY_CODE
 from .library import LAWS, Library
 
 FIXED = ("id", "period")    # first columns; then one per language, one per edition, then:
-TRAILING = ("also", "note")
+TRAILING = ("also", "lead", "note")
 EDITION_COLUMN = re.compile(r"laws_(\w+)")
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
@@ -28,6 +28,7 @@ class Situation:
     laws: tuple[Key, ...]   # the ruling Law clauses, edition by edition, most important first
     also: tuple[Key, ...]   # norms and time references that rule or time it
     note: str
+    lead: Key | None = None  # the norm that fixes the ruling in Italy; None: the Law itself
 
     def name(self, lang: str) -> str:
         phrases = dict(self.says).get(lang) or self.says[0][1]
@@ -52,7 +53,11 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
     for row in read_tsv(path, tuple(header)):  # its checks: every row has every column
         says = tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
         laws = tuple((doc, article_of(cid), cid) for col, doc in editions for cid in row[col].split())
-        out.append(Situation(row["id"], row["period"], says, laws, tuple(_also(row["also"])), row["note"]))
+        also = tuple(_also(row["also"]))
+        lead = _also(row["lead"])
+        if lead and lead[0] not in also:
+            raise CorpusError(f"{path}: {row['id']}: its lead {row['lead']} is not one of its `also` targets")
+        out.append(Situation(row["id"], row["period"], says, laws, also, row["note"], lead[0] if lead else None))
     return tuple(out)
 
 

@@ -44,6 +44,14 @@ def client(app):
     return TestClient(app)
 
 
+@pytest.fixture(scope="session")
+def engine(build_dir):
+    """The build's search engine as `kb.open` gives it (editions and phrasebook included); a
+    test module may define its own."""
+    import kb as library
+    return library.open(build_dir).engine
+
+
 @pytest.fixture(scope="module")
 def kb(build_dir):
     """The `kb` command in process (sqlite-utils' way: the CLI is a thin shell over one call),

@@ -44,12 +44,6 @@ def test_an_english_name_leads_to_its_law(engine, q, law):
     assert (first.doc, first.unit) == ("it-laws", law)
 
 
-@pytest.fixture(scope="module")
-def engine(build_dir):
-    import kb
-    return kb.open(build_dir).engine
-
-
 def test_an_index_entry_said_in_any_language_finds_its_ruling_clause(engine, export):
     """Each situation's name in each language, searched as the reader's language: one of its
     ruling Laws among the first three units (the index's own words, so nearly always)."""

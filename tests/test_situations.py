@@ -48,3 +48,35 @@ def test_every_period_is_one_of_the_boards(situations):
     periods = [r["period"] for r in read_tsv(CORPUS / "clock.tsv", ("period", "topics", "laws", "note"))]
     assert {s.period for s in situations} <= set(periods)
     assert {s.period for s in situations} == set(periods)  # and every period has its situations
+
+
+def test_a_lead_is_a_norm_among_its_targets(situations, export):
+    """`lead` names the norm that fixes the ruling in Italy; it must be one of the row's `also`."""
+    norms = set(Library.of(export["documents"]).ids("norms"))
+    led = [s for s in situations if s.lead]
+    assert len(led) >= 20  # penalties and procedures the Laws leave to the federation
+    assert all(s.lead in s.also and s.lead[0] in norms for s in led)
+
+
+def test_a_lead_that_is_not_among_the_targets_is_refused(tmp_path, export):
+    from kb.corpus import CorpusError
+    lines = (CORPUS / "situations.tsv").read_text(encoding="utf-8").splitlines()
+    header = next(i for i, ln in enumerate(lines) if ln and not ln.startswith("#"))
+    columns = lines[header].split("\t")
+    row = lines[header + 1].split("\t")
+    row[columns.index("lead")] = "it-norms:76#76-4"  # the spectators' norm, not late arrival's
+    (tmp_path / "situations.tsv").write_text("\n".join(lines[:header + 1] + ["\t".join(row)]), encoding="utf-8")
+    with pytest.raises(CorpusError, match="not one of its `also` targets"):
+        load(tmp_path / "situations.tsv", Library.of(export["documents"]))
+
+
+@pytest.mark.parametrize("q, first", [
+    ("la coppia avversaria è arrivata con 10 minuti di ritardo", ("it-norms", "8")),   # norm 8 §3: the penalty
+    ("psichica su un'apertura convenzionale forte", ("it-norms", "psichiche")),       # the appendix's rules
+    ("cartellino stop prima di un salto", ("it-norms", "18")),                         # norm 18 §3
+    ("spettatore al tavolo che parla", ("it-laws", "76")),                             # the Law rules it
+])
+def test_the_unit_that_rules_first_comes_first(engine, q, first):
+    """A situation whose ruling the FIGB norm fixes opens on the norm; one the Law rules, on the Law."""
+    hit = engine.search(q, ui="it").hits[0]
+    assert (hit.doc, hit.unit) == first

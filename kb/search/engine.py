@@ -120,7 +120,8 @@ class SearchEngine:
         self.kinds = sorted(set(self.unit_kind.values()))
         self.doc_lang = {d["id"]: d["lang"] for d in store.export["documents"]}
         keys = list(zip(*(self.columns[name].tolist() for name in ("doc", "unit", "clause"))))
-        self.ranker = UnitRanker(keys, self.unit_kind, self.library, _lifts(store.export))
+        self.lifts = _lifts(store.export)
+        self.ranker = UnitRanker(keys, self.unit_kind, self.library, self.lifts)
         self.docnum = {key: n for n, key in enumerate(keys)}
 
     @classmethod
@@ -156,12 +157,12 @@ class SearchEngine:
         heard = f"{p.text} {correction}" if correction else p.text  # typos read as their correction too
         said = [] if other_game else self.phrasebook.match(heard, told.ENTRIES)  # it speaks of bridge
         evidence = told.added(said, self._story(p), scores, WEAK_SCORE, self._docnum_of)
-        scores = scores + (evidence if keep is None else evidence * keep)
+        text, scores = scores, scores + (evidence if keep is None else evidence * keep)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
         pinned = pinned or told.titled(said, lambda d: self._lang(d) == prefer[0])
         if pinned:
             suggestion = None  # the number found its clause: nothing to correct
-        units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned)
+        units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned, lifting=text)
         facets = _facets(units, self.library)
         units = [u for u in units if (not doc or u[0][0] == doc) and (not lang or self._lang(u[0][0]) == lang)]
         start = (page - 1) * limit
@@ -369,7 +370,11 @@ class SearchEngine:
                                        if c["text"] and c["id"].startswith(clause["id"])), "")
         return Hit(doc, unit_id, clause["id"], unit["kind"], unit.get("title") or "", lang,
                    snippet(text, p, lang), url_for(doc, unit_id, clause["id"]), round(score, 3),
-                   _label(self.library.is_laws(doc), unit, clause), self._parallel(doc, clause["id"]))
+                   self.label(doc, unit, clause), self._parallel(doc, clause["id"]))
+
+    def label(self, doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> str:
+        """How a hit names its clause: "27B1(b)" in the Laws, a norm's paragraph by its own label."""
+        return _label(self.library.is_laws(doc), unit, clause)
 
     def _parallel(self, doc: str, clause: str) -> list[dict[str, Any]]:
         links = self.editions.of_clause(doc, clause) if self.editions else []

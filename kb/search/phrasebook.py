@@ -39,6 +39,11 @@ class Entry:
     laws: int                  # how many of the targets are Law clauses (they come first)
     title: bool = False        # a Law's own title: said in full, it names that Law
     names: tuple[tuple[str, str], ...] = ()  # a situation's name per language (the index's entries)
+    lead: Key | None = None    # the norm that rules it first; None: its Law targets do
+
+    def leads(self, i: int) -> bool:
+        """Is target i of the document that rules first (the lead's, else the Laws')?"""
+        return self.targets[i][0] == self.lead[0] if self.lead else i < self.laws
 
     def name(self, lang: str | None) -> str:
         return dict(self.names).get(lang or "", self.names[0][1] if self.names else self.id)
@@ -128,7 +133,7 @@ def load(tables: Path, library: Library) -> Phrasebook:
         entries.append(entry)
 
     for s in load_situations(tables / "situations.tsv", library):
-        add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says)),
+        add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says), lead=s.lead),
             s.phrases())
     for law, titles in _titles(tables / "law-titles.tsv"):
         targets = tuple((doc, law, law) for doc in library.laws)

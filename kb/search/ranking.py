@@ -56,9 +56,11 @@ class UnitRanker:
         self.kind_weight = np.array([KIND_WEIGHT.get(unit_kind[u], 1.0) for u in self.units])
 
     def rank(self, scores: np.ndarray, intent: str | None = None, prefer: tuple[str | None, float] = (None, 1.0),
-             other_game: bool = False, pinned: Iterable[Key] = ()) -> Ranked:
-        """Units best first; `pinned` clauses (a number's target) lead, in their order."""
-        present, best, total = self.unit_scores(scores)
+             other_game: bool = False, pinned: Iterable[Key] = (), lifting: np.ndarray | None = None) -> Ranked:
+        """Units best first; `pinned` clauses (a number's target) lead, in their order. `lifting`:
+        the scores an annotating entry lends its Law (default `scores`; the engine lends the
+        text's alone, not the evidence a situation gave the entry itself)."""
+        present, best, total = self.unit_scores(scores, lifting)
         final = total * self.weights(intent, prefer, other_game)
         found = np.flatnonzero(present)
         order = found[np.lexsort((found, -final[found]))]
@@ -73,14 +75,16 @@ class UnitRanker:
                      [r for r in ranked if r[0] not in keep]
         return ranked
 
-    def unit_scores(self, scores: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def unit_scores(self, scores: np.ndarray, lifting: np.ndarray | None = None
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per unit: found at all, its best clause's number, its score before weighting."""
+        lifting = scores if lifting is None else lifting
         n_units = len(self.units)
         found = np.flatnonzero(scores)
         whole_docs, clause_docs = found[self.doc_whole[found]], found[~self.doc_whole[found]]
-        lifted = scores[self.lift_src] > 0
+        lifted = lifting[self.lift_src] > 0
         unit = np.concatenate([self.doc_unit[clause_docs], self.lift_unit[lifted]])
-        score = np.concatenate([scores[clause_docs], scores[self.lift_src[lifted]] * LINK_LIFT])
+        score = np.concatenate([scores[clause_docs], lifting[self.lift_src[lifted]] * LINK_LIFT])
         clause = np.concatenate([self.doc_clause[clause_docs], self.lift_clause[lifted]])
         present = np.zeros(n_units, dtype=bool)
         present[self.doc_unit[found]] = True

@@ -23,7 +23,7 @@ NAME_WEIGHT = 1.0      # a ruling unit of a name the query says gains this share
 STORY_WORDS = 4        # …a query of this many known words tells a story…
 STORY_WEIGHT = 3.0     # …and the ruling clauses of its situation gain this share
 NAME_MIN = 0.7         # a shorter query must say a phrase at least this closely
-ALSO = 1.0             # a norm or time reference gains as much as a Law (the unit's kind weighs it)
+NOT_LEAD = 0.8         # a target outside the document that rules first (the Laws, or the lead norm) gains less
 DECAY = 0.9            # each further clause of the same document a little less
 RANK_DECAY = 0.8       # the second and third entries said, each this much less
 SHOWN = 0.7            # a situation said this closely is named above the hits
@@ -43,7 +43,7 @@ def added(matches: list[Match], story: bool, scores: np.ndarray, floor: float,
         for i, target in enumerate(m.entry.targets):
             n = docnum(target if story else (*target[:2], UNIT_LEVEL))  # a name names a unit
             if n is not None:
-                weight = told if i < m.entry.laws else told * ALSO
+                weight = told if m.entry.leads(i) else told * NOT_LEAD
                 extra[n] = max(extra[n], weight * m.strength * top * DECAY ** seen[target[0]] * RANK_DECAY ** rank)
             seen[target[0]] += 1
     return extra
