@@ -22,13 +22,14 @@ from .citations import extract
 from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, CorpusError, load_documents, load_manifest
 from .export import dumps, export_dict
-from .generations import (COMPLETE, COMPLETE_TEXT, CORPUS_COPY, EXPORT_NAME, GENERATION_PREFIX, GRAPH_NAME,
+from .generations import (BROWSER_INDEX_NAME, COMPLETE, COMPLETE_TEXT, CORPUS_COPY, EXPORT_NAME, GENERATION_PREFIX, GRAPH_NAME,
                           READER_TABLES, STAMP_NAME, BuildError, build_lock, completed_at, current_link,
                           default_build_dir, export_path, generation, load_export, prune, readable_generations,
                           switch)
 from .graph import build_graph, write_graph
 from .languages import missing
 from .search.index import INDEX_NAME, open_index, write_index
+from .search.offline import write_browser_index
 
 log = logging.getLogger("kb")
 
@@ -75,6 +76,7 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
         compile_catalogs(gen / CATALOGS)
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
         (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
+        write_browser_index(gen, gen / BROWSER_INDEX_NAME)
         verify(gen)
         (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
@@ -112,7 +114,7 @@ def verify(gen: Path) -> None:
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_index(gen)
-    missing = [name for name in (GRAPH_NAME, *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
+    missing = [name for name in (GRAPH_NAME, BROWSER_INDEX_NAME, *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
                if not (gen / name).is_file()]
     if missing:
         raise BuildError(f"incomplete build at {gen}: no {', '.join(missing)}")

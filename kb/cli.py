@@ -135,6 +135,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_site(args: argparse.Namespace) -> int:
+    from web.sitecopy import SiteError, write_site
+    t0 = time.perf_counter()
+    builder.ensure_build(args.build_dir, args.corpus)
+    try:
+        copy = write_site(args.build_dir or generations.default_build_dir(), Path(args.path))
+    except SiteError as e:
+        raise UsageError(str(e)) from e
+    print(f"wrote {copy.pages} pages in each language, {copy.files} files, {copy.bytes / 1e6:.1f} MB "
+          f"in {time.perf_counter() - t0:.1f} s → {copy.path} (serve it: python -m http.server -d {copy.path})")
+    return 0
+
+
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
 # and gives each request 10 s for its headers (web/protocol.py); idle keep-alives close after 5 s.
 SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5}
@@ -206,6 +219,9 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--port", type=port_number, default=8000)
     v.add_argument("--workers", type=worker_count, default=1, help="server processes (each holds the whole build)")
     v.set_defaults(func=cmd_serve)
+    w = sub.add_parser("site", help="write a static copy of the site to PATH (any static file server serves it)")
+    w.add_argument("path")
+    w.set_defaults(func=cmd_site)
     return p
 
 

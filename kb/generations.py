@@ -23,13 +23,14 @@ from .corpus import CHECKOUT
 
 EXPORT_NAME = "kb.json"
 GRAPH_NAME = "graph.json"
+BROWSER_INDEX_NAME = "search-browser.json.gz"  # the search a browser runs offline (kb.search.offline)
 CORPUS_COPY = "corpus"          # the manifest, texts and curated tables the generation was built from
 STAMP_NAME = "stamp"
 CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
-LAYOUT = 2                      # what a generation holds; a generation of another layout is not one to read
+LAYOUT = 3                      # what a generation holds; a generation of another layout is not one to read
 COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
 READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "thesaurus.tsv", "clock.tsv",
                  "unresolved.tsv")  # the corpus files readers open in a generation
@@ -170,6 +171,18 @@ def atomic_write(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def replace_folder(new: Path, target: Path) -> None:
+    """A folder written beside `target` put in its place in one step (the old one removed after):
+    readers see the old folder or the new one, never a mix."""
+    if target.exists():
+        old = target.with_name(f".old-{target.name}-{os.getpid()}")
+        os.replace(target, old)
+        os.replace(new, target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(new, target)
 
 
 def load_export(path: Path) -> dict[str, Any]:

@@ -67,6 +67,8 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
            page: int = 1) -> Response:
     site = request.app.state.site
     ui = locale_of(request)
+    if not q.strip():  # the bare search page: what the browser's own search answers in, offline
+        return render(request, "search.html", query="", result=None)
     try:
         result = site.engine.search(q, doc=doc or None, lang=lang or None, limit=PAGE_SIZE,
                                     page=min(max(page, 1), 1000), ui=ui if ui in LANGS else None)

@@ -7,7 +7,6 @@ folded, for fuzzy and prefix matching and spelling suggestions.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import warnings
@@ -19,6 +18,7 @@ with warnings.catch_warnings():
     from whoosh import index as windex
     from whoosh.fields import ID, STORED, TEXT, Schema
 
+from ..generations import replace_folder
 from .analysis import ANALYZERS, LANGS, PLAIN
 
 INDEX_NAME = "index"  # the index's folder inside a build
@@ -91,13 +91,7 @@ def write_index(export: dict[str, Any], target: Path) -> None:
             writer.add_document(**doc)
         writer.commit(optimize=True)
         ix.close()
-        if target.exists():
-            old = target.with_name(f".old-{target.name}-{os.getpid()}")
-            os.replace(target, old)
-            os.replace(tmp, target)
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            os.replace(tmp, target)
+        replace_folder(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

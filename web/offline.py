@@ -1,0 +1,91 @@
+"""The site without a network: the web app's manifest, its service worker, the list of what it
+keeps (every page a reader can open, the assets, the search data) and the browser's search index.
+
+The same list makes the static copy (`web.sitecopy`): a page the worker keeps is a page the
+copy writes.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from kb.generations import BROWSER_INDEX_NAME
+from kb.urls import SITUATIONS, compare_url
+
+router = APIRouter(include_in_schema=False)
+STATIC = Path(__file__).resolve().parent / "static"
+WORKER, SEARCH_DATA, STATE = "/sw.js", "/offline/search.json", "/offline/manifest.json"
+WEB_MANIFEST = "/manifest.webmanifest"
+ASSETS = ("/static/style.css", "/static/app.js", "/static/search.js", "/static/offline.js",
+          "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST)
+SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
+
+
+def site_paths(site: Any) -> list[str]:
+    """Every page a reader can open (the search page without a query), in a stable order."""
+    store, library = site.store, site.library
+    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS]
+    for d in store.export["documents"]:
+        paths.append(f"/{d['id']}")
+        for u in d["units"]:
+            paths += [f"/{d['id']}/{u['id']}", f"/graph/{d['id']}/{u['id']}"]
+    for pair in library.pairs:
+        laws = {n for doc in (pair.older, pair.newer) for n, u in store.units_of(doc).items()
+                if u["kind"] == "article" and n.isdigit()}
+        paths += [compare_url(library, pair, n) for n in sorted(laws, key=int)]
+    return list(dict.fromkeys(paths))
+
+
+@router.get(WORKER)
+async def worker() -> Response:
+    """Served from the root so that it may keep every page of the site."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript",
+                        headers={"cache-control": "no-cache", "service-worker-allowed": "/"})
+
+
+@router.get(STATE)
+async def state(request: Request) -> Response:
+    """What a complete offline copy of this build holds."""
+    site = request.app.state.site
+    return JSONResponse({"build": site.gen.name, "pages": site_paths(site), "assets": list(ASSETS),
+                         "search": SEARCH_DATA}, headers={"cache-control": "no-cache"})
+
+
+@router.get(SEARCH_DATA)
+async def search_data(request: Request) -> Response:
+    """The build's browser index, sent as it is stored (gzipped) to every client that takes gzip."""
+    site = request.app.state.site
+    path = site.gen / BROWSER_INDEX_NAME
+    tag = f'"{site.gen.name}"'
+    headers = {"etag": tag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
+    if tag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    body = path.read_bytes()
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(body, media_type="application/json", headers={**headers, "content-encoding": "gzip"})
+    return Response(gzip.decompress(body), media_type="application/json", headers=headers)
+
+
+@router.get(WEB_MANIFEST)
+async def web_manifest(request: Request) -> Response:
+    from .pages import locale_of
+    site = request.app.state.site
+    _ = site.translations[locale_of(request)].gettext
+    return Response(json.dumps(manifest(_), ensure_ascii=False), media_type="application/manifest+json")
+
+
+def manifest(_: Any) -> dict[str, Any]:
+    """The installable app: its name in the reader's language, its icons, its start page."""
+    return {"name": _("Bridge Laws"), "short_name": _("Bridge Laws"), "start_url": "/", "scope": "/",
+            "display": "standalone", "background_color": "#ffffff", "theme_color": "#1d3557",
+            "description": _("The Laws of Duplicate Bridge, the FIGB norms and the time references, offline."),
+            "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
+                      {"src": "/static/icon-192.png", "sizes": "192x192", "type": "image/png"},
+                      {"src": "/static/icon-512.png", "sizes": "512x512", "type": "image/png"}]}
+
+

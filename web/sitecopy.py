@@ -1,0 +1,162 @@
+"""A static copy of the site (`kb site PATH`): every page the offline worker keeps, rendered by
+the app itself in each interface language, written as files whose links work from any static
+file server (they are relative), with the worker, the web manifest and the browser's search.
+
+    PATH/index.html            → the first interface language's home
+    PATH/it/index.html         one folder per interface language, each a whole site:
+    PATH/it/it-laws/27.html    a page at /it-laws/27
+    PATH/it/search.html        the search page; the browser's own search answers it
+    PATH/it/offline/…          what the worker reads (the list of files, the search data)
+
+The copy is written beside PATH and moved into place in one step: a failed copy leaves PATH as
+it was. PATH must be empty, absent, or an earlier copy (it holds `COPY_MARK`).
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from kb.generations import BROWSER_INDEX_NAME, replace_folder
+
+from .i18n import LOCALES
+from .offline import ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, site_paths
+
+COPY_MARK = ".kb-site"
+LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data))="(?P<url>/(?!/)[^"]*)"')
+HTML_TAG = re.compile(r"<html\b")
+
+
+class SiteError(Exception):
+    """The copy cannot be written where asked; the message says why."""
+
+
+@dataclass(frozen=True)
+class Copy:
+    path: Path
+    pages: int    # per language
+    files: int
+    bytes: int
+
+
+def file_for(path: str) -> str:
+    """A site path as the copy's file: `/` → index.html, `/it-laws/27` → it-laws/27.html."""
+    bare, _, query = path.partition("?")
+    name = bare.strip("/") or "index"
+    if query:  # another pair of editions' compare page: its query becomes part of the name
+        name += "--" + re.sub(r"[^A-Za-z0-9]+", "-", query).strip("-")
+    return name + ".html"
+
+
+def relink(html: str, page_file: str, locale: str) -> str:
+    """The page's own links made relative to where its file lies; a language switch leads to
+    the same page in that language's folder; the page says where the copy's top is."""
+    up = "../" * page_file.count("/")
+
+    def local(m: re.Match[str]) -> str:
+        parts = urlsplit(m["url"].replace("&amp;", "&"))
+        target = _target(parts.path)
+        query = [q for q in parts.query.split("&") if q and not q.startswith("ui=")]
+        lang = next((q[3:] for q in parts.query.split("&") if q.startswith("ui=")), locale)
+        if lang != locale:
+            target = f"../{lang}/{target}"
+        if parts.path != SEARCH_PAGE and query:  # a page with a query is its own file
+            target, query = file_for(parts.path + "?" + "&".join(query)), []
+        url = up + target + ("?" + "&amp;".join(query) if query else "") + (f"#{parts.fragment}" if parts.fragment else "")
+        return f'{m["attr"]}="{url}"'
+
+    html = LINKED.sub(local, html)
+    return HTML_TAG.sub(f'<html data-root="{up}"', html, count=1)
+
+
+def _target(path: str) -> str:
+    """Where a site path lies in the copy: a page is a file; a static file, the worker, the
+    manifest and the search data keep their names."""
+    if path.startswith("/static/") or path in (WORKER, WEB_MANIFEST, SEARCH_DATA, STATE):
+        return path.lstrip("/")
+    return file_for(path)
+
+
+def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES) -> Copy:
+    """Render every page in every language into a fresh folder, then move it to `target`."""
+    _check_target(target)
+    import warnings
+    with warnings.catch_warnings():  # starlette's TestClient warns about httpx's future
+        warnings.simplefilter("ignore")
+        from fastapi.testclient import TestClient
+    from .app import create_app
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".site-"))
+    try:
+        with TestClient(create_app(build_dir)) as client:
+            client.get("/")
+            site = client.app.state.site
+            if site is None:
+                raise SiteError(f"no complete build at {build_dir}: run `kb build`")
+            paths = site_paths(site)
+            for locale in locales:
+                _write_language(client, site, paths, tmp / locale, locale)
+        (tmp / "index.html").write_text(_top_page(locales), encoding="utf-8")
+        (tmp / COPY_MARK).write_text(f"{site.gen.name}\n", encoding="utf-8")
+        replace_folder(tmp, target)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    files = [p for p in target.rglob("*") if p.is_file()]
+    return Copy(target, len(paths), len(files), sum(p.stat().st_size for p in files))
+
+
+def _check_target(target: Path) -> None:
+    if target.exists() and not target.is_dir():
+        raise SiteError(f"{target} is a file; give a folder")
+    if target.is_dir() and any(target.iterdir()) and not (target / COPY_MARK).exists():
+        raise SiteError(f"{target} is not empty and holds no earlier copy of the site; give an empty folder")
+
+
+def _write_language(client, site, paths: list[str], out: Path, locale: str) -> None:
+    client.cookies.set("ui", locale)
+    for path in paths:
+        response = client.get(path)
+        if response.status_code != 200:
+            raise SiteError(f"{path} answered {response.status_code}")
+        page = file_for(path)
+        _write(out / page, relink(response.text, page, locale))
+    for asset in ASSETS:
+        if asset.startswith("/static/"):
+            _write(out / asset.lstrip("/"), (STATIC / asset.rsplit("/", 1)[1]).read_bytes())
+    _write(out / WORKER.lstrip("/"), (STATIC / "sw.js").read_bytes())
+    _ = site.translations[locale].gettext
+    _write(out / WEB_MANIFEST.lstrip("/"), json.dumps(_local_manifest(manifest(_)), ensure_ascii=False))
+    _write(out / SEARCH_DATA.lstrip("/"), gzip.decompress((site.gen / BROWSER_INDEX_NAME).read_bytes()))
+    state = {"build": site.gen.name, "pages": [file_for(p) for p in paths],
+             "assets": [_target(a) for a in ASSETS], "search": SEARCH_DATA.lstrip("/")}
+    _write(out / STATE.lstrip("/"), json.dumps(state))
+
+
+def _local_manifest(data: dict) -> dict:
+    """The web manifest with its addresses relative to the language's folder."""
+    return {**data, "start_url": "index.html", "scope": "./",
+            "icons": [{**icon, "src": icon["src"].lstrip("/")} for icon in data["icons"]]}
+
+
+def _top_page(locales: tuple[str, ...]) -> str:
+    """The copy's top: it goes to the first language's home; the others are linked."""
+    links = "".join(f'<li><a href="{loc}/index.html" hreflang="{loc}">{loc.upper()}</a></li>' for loc in locales)
+    return ("<!doctype html><html><head><meta charset=\"utf-8\">"
+            f"<meta http-equiv=\"refresh\" content=\"0; url={locales[0]}/index.html\">"
+            f"<link rel=\"icon\" href=\"{locales[0]}/static/icon.svg\" type=\"image/svg+xml\">"
+            "<title>Bridge Laws</title></head>"
+            f"<body><ul>{links}</ul></body></html>")
+
+
+def _write(path: Path, data: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(data, str):
+        path.write_text(data, encoding="utf-8")
+    else:
+        path.write_bytes(data)
