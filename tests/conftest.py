@@ -1,6 +1,9 @@
 import contextlib
 import io
 import subprocess
+import sys
+import time
+import urllib.request
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,3 +86,34 @@ def live_server(build_dir):
     from measure.loadgen import HOST, serving
     with serving(build_dir) as (port, pid):
         yield LiveServer(f"http://{HOST}:{port}", port, pid)
+
+
+@pytest.fixture(scope="session")
+def copy(tmp_path_factory, build_dir):
+    """`kb site` over the shared build, run in process: the static copy, written once."""
+    target = tmp_path_factory.mktemp("copy") / "site"
+    started = time.perf_counter()
+    assert cli.main(["--build-dir", str(build_dir), "site", str(target)]) == 0
+    files = [p for p in target.rglob("*") if p.is_file()]
+    print(f"kb site: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB "
+          f"in {time.perf_counter() - started:.1f} s")
+    return target
+
+
+@pytest.fixture(scope="session")
+def static_server(copy):
+    """`python -m http.server` over the copy: a plain static file server, nothing of ours."""
+    from measure.loadgen import free_port
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(copy), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            break
+        except OSError:
+            time.sleep(0.05)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)

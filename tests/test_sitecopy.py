@@ -1,9 +1,6 @@
 """`kb site PATH`: a static copy of the whole site that a plain file server serves, its links
 relative, every one of them leading somewhere (fragments included), in each interface language."""
 import re
-import subprocess
-import sys
-import time
 import urllib.request
 from html.parser import HTMLParser
 from urllib.parse import urldefrag, urljoin, urlsplit
@@ -60,38 +57,6 @@ class Links(HTMLParser):
         for name in ("href", "src", "action", "data-worker", "data-search-data"):
             if a.get(name):
                 self.links.append(a[name])
-
-
-@pytest.fixture(scope="module")
-def copy(tmp_path_factory, build_dir):
-    target = tmp_path_factory.mktemp("copy") / "site"
-    started = time.perf_counter()
-    assert main(["--build-dir", str(build_dir), "site", str(target)]) == 0
-    files = [p for p in target.rglob("*") if p.is_file()]
-    print(f"kb site: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB "
-          f"in {time.perf_counter() - started:.1f} s")
-    return target
-
-
-@pytest.fixture(scope="module")
-def static_server(copy):
-    """`python -m http.server` over the copy: a plain static file server, nothing of ours."""
-    import socket
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(copy), str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            break
-        except OSError:
-            time.sleep(0.05)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
 
 
 @pytest.mark.slow

@@ -9,7 +9,7 @@
 "use strict";
 
 var META = "kb-meta", STATE_URL = new URL("offline/manifest.json", self.registration.scope).href;
-var CHECK_EVERY = 60 * 1000, PARALLEL = 4;
+var CHECK_EVERY = 10 * 1000, PARALLEL = 4;  // a look for a new build: a small, revalidated request
 var syncing = null, lastCheck = 0, progress = { done: 0, total: 0 };
 
 self.addEventListener("install", function () { self.skipWaiting(); });
@@ -17,13 +17,14 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(self.clients.claim().then(function () { check(true); }));
 });
 
+// A download runs inside the event that started it (waitUntil), so the browser does not stop
+// the worker halfway; an interrupted one resumes from what its cache already holds.
 self.addEventListener("message", function (event) {
   var msg = event.data || {};
-  if (msg.type === "state") current().then(function (meta) { reply(event.source, meta); });
-  if (msg.type === "locale") current().then(function (meta) {
-    if (meta && meta.locale !== msg.locale) check(true, msg.locale);
-    else check(false);
-  });
+  if (msg.type === "state") event.waitUntil(current().then(function (meta) { reply(event.source, meta); }));
+  if (msg.type === "locale") event.waitUntil(current().then(function (meta) {
+    return meta && meta.locale !== msg.locale ? check(true, msg.locale) : check(false);
+  }));
 });
 
 function reply(client, meta) {
@@ -45,7 +46,7 @@ function current() {  // {build, locale, cache} of the complete copy in use, or 
 function check(force, locale) {  // a newer build (or another language) is fetched whole, beside the old
   if (syncing || (!force && Date.now() - lastCheck < CHECK_EVERY)) return syncing;
   lastCheck = Date.now();
-  syncing = Promise.all([fetch(STATE_URL, { cache: "no-store" }).then(function (r) {
+  syncing = Promise.all([fetch(STATE_URL, { cache: "no-cache" }).then(function (r) {
     if (!r.ok) throw new Error("offline manifest: HTTP " + r.status);
     return r.json();
   }), current()]).then(function (both) {
@@ -115,7 +116,7 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/api/") >= 0 || url.pathname.endsWith("/sw.js") || request.url === STATE_URL) return;
-  if (request.mode === "navigate") check(false);
+  if (request.mode === "navigate") event.waitUntil(check(false) || Promise.resolve());
   var searching = /\/search(\.html)?$/.test(url.pathname) && url.search;
   if (searching || url.searchParams.has("ui")) {  // the server answers; without it, the copy does
     event.respondWith(fetch(request).catch(function () {
