@@ -199,9 +199,11 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     it rules, named in the reader's language."""
     d, u = view.doc, view.unit
     out_cits = site.store.outgoing(d["id"], u["id"])
-    levels = clause_depths(u)
+    depths, labels = clause_depths(u), {c["id"]: clause_label(d, u, c) for c in u["clauses"]}
+    headings = heading_levels(u, {c["id"] for c in u["clauses"] if labels[c["id"]] or c.get("title")})
     attached = view.links.attached(u["id"])
-    clauses = [{"id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
+    clauses = [{"id": c["id"], "depth": depths[c["id"]], "heading": headings[c["id"]], "label": labels[c["id"]],
+                "title": c.get("title"),
                 "body": clause_body(c, annotate(c["text"], in_text_of(out_cits, c["id"]), site.store)),
                 "paragraph": bool(c.get("paragraph")), **{kind: attached.get(c["id"], {}).get(kind, [])
                                                           for kind in ("norms", "timerefs", "parallel")}}
@@ -213,3 +215,14 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
                   for s in site.situations_ruled_in(d["id"], u["id"])]
     return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
             "footnotes": footnotes, "situations": situations}
+
+
+def heading_levels(unit: dict[str, Any], headed: set[str]) -> dict[str, int]:
+    """The heading element (2 to 6) of each clause: h2 under the page's h1, one level deeper
+    for each headed clause above it (27B h2, 27B1 h3, 27B1(a) h4), so the outline nests as the
+    clauses do; a clause shown without a heading adds no level."""
+    above: dict[str, int] = {}
+    for c in unit["clauses"]:  # a parent is listed before its clauses
+        parent = c["parent"]
+        above[c["id"]] = above.get(parent, 0) + (parent in headed) if parent else 0
+    return {cid: min(2 + n, 6) for cid, n in above.items()}
