@@ -1,6 +1,8 @@
 """The phone-craft markup of the pages, in process: what a screen reader, a hyphenator or a
 phone reads from the HTML itself (the browser measurements are in test_phone.py)."""
+import html
 import re
+from html.parser import HTMLParser
 
 import pytest
 
@@ -24,3 +26,76 @@ def test_clause_headings_nest_as_the_clauses_do(client, doc, unit):
         while above and above not in levels:
             above = parents[above]
         assert level == (levels[above] + 1 if above else 2), (cid, level, above)
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class LangOfText(HTMLParser):
+    """The page's text as (words, the language they are marked as: the nearest `lang`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[tuple[str, str]] = []
+        self.texts: list[tuple[str, str]] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag not in VOID:
+            self.open.append((tag, dict(attrs).get("lang") or (self.open[-1][1] if self.open else "")))
+
+    def handle_endtag(self, tag):
+        while self.open and self.open.pop()[0] != tag:
+            pass
+
+    def handle_data(self, data):
+        if data.strip() and self.open and self.open[-1][0] != "title":
+            self.texts.append((" ".join(data.split()), self.open[-1][1]))
+
+
+def languages_of(page: str, words: str) -> set[str]:
+    """The languages the page's body marks a piece of its text as (every text node holding the
+    words; the window's <title> is one string, in the interface's language)."""
+    parser = LangOfText()
+    parser.feed(page)
+    return {lang for text, lang in parser.texts if words in text}
+
+
+def law_words(client, doc, unit) -> list[str]:
+    """Three words of each clause's text, from the API, taken away from its citations ("B1",
+    "Art 23A"), whose links cut the text into other nodes: the page must show them."""
+    out = []
+    for c in client.get(f"/api/units/{doc}/{unit}").json()["clauses"]:
+        runs = re.split(r"\S*\d\S*|\b[A-Z]\b|\n", c["text"])
+        longest = max(runs, key=lambda run: len(run.split())).split()
+        if len(longest) >= 5:
+            out.append(" ".join(longest[1:4]))
+    return out
+
+
+def test_a_spanish_law_is_marked_spanish_under_the_italian_interface(client):
+    page = client.get("/es-laws/27", params={"ui": "it"}).text
+    assert '<html lang="it">' in page
+    words = law_words(client, "es-laws", "27")
+    assert len(words) > 5
+    for w in words:
+        assert languages_of(page, w) == {"es"}, w
+    assert languages_of(page, "Declaración insuficiente") == {"es"}          # the title
+    for interface in ("Citato da", "Situazioni regolate qui", "Altra edizione"):
+        assert languages_of(page, interface) == {"it"}, interface              # the interface stays Italian
+
+
+def test_the_compare_page_marks_each_edition_in_its_language(client):
+    page = client.get("/compare/27", params={"ui": "en"}).text
+    for doc, lang in (("it-laws", "it"), ("es-laws", "es")):
+        for w in law_words(client, doc, "27"):
+            assert languages_of(page, w) == {lang}, w
+
+
+def test_search_results_mark_titles_and_snippets_in_the_language_of_their_text(client):
+    result = client.get("/api/search", params={"q": "revoca renuncio", "ui": "it"}).json()
+    page = client.get("/search", params={"q": "revoca renuncio", "ui": "it"}).text
+    assert {h["lang"] for h in result["hits"]} == {"it", "es"}
+    for h in result["hits"]:
+        assert languages_of(page, h["title"]) == {h["lang"]}, h["title"]
+        words = max(re.split(r"</?mark>", h["snippet"]), key=len).split()[:3]    # within one text node
+        assert languages_of(page, html.unescape(" ".join(words))) == {h["lang"]}, words

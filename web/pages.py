@@ -26,6 +26,7 @@ router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
 PAGE_SIZE = 10
+NOTES_LANG = "en"  # the curated tables' notes (concordance, clock, glossary) are written in English
 
 
 class PageNotFound(Exception):
@@ -46,13 +47,19 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     here = "/" + request.url.path.lstrip("/")  # "//evil.example/x" would be another site's address
     alternates = [{"locale": loc, "href": f"{here}?{urlencode({**params, 'ui': loc})}"} for loc in LOCALES]
     html = TEMPLATES.get_template(template).render(
-        _=translations.gettext, locale=locale, alternates=alternates, **context)
+        _=translations.gettext, locale=locale, alternates=alternates, doc_langs=doc_langs(site),
+        notes_lang=NOTES_LANG, **context)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("ui") in LOCALES:
         response.set_cookie("ui", locale, max_age=365 * 24 * 3600, samesite="lax")
     response.headers["Content-Language"] = locale
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
+
+
+def doc_langs(site: Any) -> dict[str, str]:
+    """The language of each document: law text carries its own `lang`, whatever the interface's."""
+    return {d: doc["lang"] for d, doc in site.store.documents.items()}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -130,7 +137,7 @@ class _Side:
     def __init__(self, doc: str, n: str, site: Any, pair: Any):
         self.doc, self.n, self.site = doc, n, site
         d, langs = site.store.doc(doc), {site.library.lang(pair.older), site.library.lang(pair.newer)}
-        self.key = d["lang"] if len(langs) == 2 else d["edition"]
+        self.key, self.lang = (d["lang"] if len(langs) == 2 else d["edition"]), d["lang"]
         self.language, self.edition = _edition_name(site, doc).values()
         unit = site.store.units_of(doc).get(n) or {"title": "", "clauses": []}
         self.title, self.clauses = unit.get("title") or "", unit["clauses"]
