@@ -80,18 +80,3 @@ def test_the_situation_index_on_a_phone(server, phone, shot):
     page.locator('#revoke-corrected a[href^="/es-laws/62"]').first.click()
     page.wait_for_load_state()
     assert page.evaluate("location.pathname") == "/es-laws/62" and page.evaluate("location.hash").startswith("#62")
-
-
-@pytest.mark.parametrize("path, anchor", [("/it-laws/27", "27B1b"), ("/es-laws/16", "16C2b"), ("/it-norms/40", None)])
-def test_a_clause_reached_by_its_anchor_shows_below_the_sticky_header_on_a_phone(server, phone, path, anchor):
-    """The header wraps to ~131 px on a 390 px phone: the clause a link lands on starts below it
-    (it used to sit under the header, so the first number an arbiter read was the next clause's)."""
-    page = phone()
-    if anchor is None:  # the deepest clause of the unit
-        page.goto(server + path)
-        anchor = page.evaluate("[...document.querySelectorAll('.clause')].pop().id")
-    page.goto(f"{server}{path}#{anchor}")
-    page.wait_for_timeout(200)
-    header = page.evaluate("document.querySelector('header.top').getBoundingClientRect().bottom")
-    top = page.evaluate(f"document.getElementById({anchor!r}).getBoundingClientRect().top")
-    assert top >= header, (anchor, top, header)
