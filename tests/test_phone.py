@@ -72,3 +72,59 @@ def test_a_one_character_citation_is_hit_around_its_letter(server, phone):
     for dx, dy in ((-20, 0), (20, 0), (0, -20), (0, 20)):
         hit = page.evaluate(f"document.elementFromPoint({x + dx}, {y + dy}).closest('a')?.getAttribute('href')")
         assert hit == href, (dx, dy, hit)
+
+
+def combobox(page) -> dict:
+    """What assistive technology reads of the search box and its suggestions."""
+    return page.evaluate("""(() => {
+        const q = document.getElementById('q'), list = document.getElementById(q.getAttribute('aria-controls'));
+        const active = q.getAttribute('aria-activedescendant');
+        return {role: q.getAttribute('role'), expanded: q.getAttribute('aria-expanded'),
+                list: list && list.getAttribute('role'), shown: !!list && !list.hidden && list.offsetHeight > 0,
+                options: list ? [...list.querySelectorAll('[role=option]')].map(o => o.id) : [],
+                selected: list ? [...list.querySelectorAll('[aria-selected=true]')].map(o => o.id) : [],
+                active, focus: document.activeElement.id};
+    })()""")
+
+
+def test_search_suggestions_are_a_combobox_driven_by_the_arrow_keys(server, phone):
+    """WAI-ARIA combobox: ArrowDown/ArrowUp move the active suggestion (the focus stays in the
+    box, wrapping at either end), Escape closes the list, Enter opens the active one."""
+    page = phone()
+    page.goto(server + "/")
+    page.locator("#q").type("carta penalizzata")
+    page.wait_for_selector("[role=option]")
+    state = combobox(page)
+    assert (state["role"], state["expanded"], state["list"], state["shown"]) == ("combobox", "true", "listbox", True)
+    options = state["options"]
+    assert len(options) >= 3 and state["active"] is None
+    page.keyboard.press("ArrowDown")
+    assert (combobox(page)["active"], combobox(page)["selected"]) == (options[0], [options[0]])
+    page.keyboard.press("ArrowDown")
+    assert combobox(page)["active"] == options[1]
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert combobox(page)["active"] == options[-1]          # wraps from the first to the last
+    assert combobox(page)["focus"] == "q"                   # the typing goes on in the box
+    page.keyboard.press("Escape")
+    state = combobox(page)
+    assert (state["expanded"], state["shown"], state["active"], page.input_value("#q")) == (
+        "false", False, None, "carta penalizzata")
+    page.keyboard.press("ArrowDown")                        # opens the list again, on the first
+    assert combobox(page)["active"] == options[0] and combobox(page)["shown"]
+    page.keyboard.press("ArrowDown")
+    href = page.locator(f"#{options[1]} a").get_attribute("href")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**" + href)
+    assert page.evaluate("location.pathname + location.hash") == href
+
+
+def test_a_suggestion_shows_a_spanish_title_as_spanish(server, phone):
+    page = phone()
+    page.goto(server + "/")
+    page.locator("#q").type("declaración insuficiente")
+    page.wait_for_selector("[role=option]")
+    langs = page.evaluate("""[...document.querySelectorAll('[role=option] a')]
+        .map(a => [a.getAttribute('href').split('/')[1], a.querySelector('[lang]')?.lang])""")
+    assert ["es-laws", "es"] in langs
+    assert all(lang == {"es-laws": "es", "it-laws": "it", "it-norms": "it"}.get(doc, lang) for doc, lang in langs)
