@@ -128,3 +128,30 @@ def test_a_suggestion_shows_a_spanish_title_as_spanish(server, phone):
         .map(a => [a.getAttribute('href').split('/')[1], a.querySelector('[lang]')?.lang])""")
     assert ["es-laws", "es"] in langs
     assert all(lang == {"es-laws": "es", "it-laws": "it", "it-norms": "it"}.get(doc, lang) for doc, lang in langs)
+
+
+def visible_below_header(page, selector: str) -> bool:
+    return page.evaluate(f"""(() => {{
+        const r = document.querySelector({selector!r}).getBoundingClientRect();
+        const header = document.querySelector('header.top').getBoundingClientRect().bottom;
+        return r.top >= header && r.top < innerHeight && r.height > 0;
+    }})()""")
+
+
+def test_the_norms_beside_a_law_are_one_tap_away_and_a_folded_one_opens(server, phone, shot):
+    """Law 40 is eleven screens long on a phone: the menu under its title reaches the FIGB norms;
+    a long norm's text, folded under its clause, opens with a tap on its summary."""
+    page = phone()
+    page.goto(server + "/it-laws/40")
+    shot(page, "phone-unit")
+    assert not visible_below_header(page, "#panel-norms")
+    page.locator(".onpage a[href='#panel-norms']").tap()
+    page.wait_for_timeout(200)
+    assert visible_below_header(page, "#panel-norms h2")
+    page.locator("#panel-norms a[href='#40A1b']").tap()
+    page.wait_for_timeout(200)
+    folded = page.locator("[id='40A1b'] details.norm")
+    text = folded.locator(".text")
+    assert not text.is_visible()
+    folded.locator("summary").tap()
+    assert text.is_visible() and "Carta delle Convenzioni" in text.inner_text()

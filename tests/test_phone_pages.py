@@ -99,3 +99,48 @@ def test_search_results_mark_titles_and_snippets_in_the_language_of_their_text(c
         assert languages_of(page, h["title"]) == {h["lang"]}, h["title"]
         words = max(re.split(r"</?mark>", h["snippet"]), key=len).split()[:3]    # within one text node
         assert languages_of(page, html.unescape(" ".join(words))) == {h["lang"]}, words
+
+
+def section(page: str, anchor: str) -> str:
+    """A clause's section of the unit page, up to the next clause."""
+    return page.split(f'<section id="{anchor}"')[1].split("<section")[0]
+
+
+def test_a_figb_norm_shows_its_text_beside_the_law_clause_it_integrates(client):
+    """Not only a reference: the norm paragraph's own words, in Italian, under the clause; a long
+    one folded (its opening words showing), a short one open."""
+    page = client.get("/it-laws/40", params={"ui": "es"}).text
+    norms = {c["id"]: c["text"] for c in client.get("/api/units/it-norms/40").json()["clauses"]}
+    long_one, short_one = section(page, "40A1b"), section(page, "40B2d")
+    assert len(norms["40-40A1b"]) > 400 > len(norms["40-40B2d"])
+    for html_of, norm in ((long_one, "40-40A1b"), (short_one, "40-40B2d")):
+        words = " ".join(norms[norm].split()[:12])
+        assert words in " ".join(html_of.split()) and languages_of(html_of, words) == {"it"}
+        assert f'href="/it-norms/40#{norm}"' in html_of
+    assert re.search(r'<details class="norm">\s*<summary>', long_one)            # folded
+    assert re.search(r'<details class="norm" open>\s*<summary>', short_one)      # open
+
+
+def test_a_unit_page_opens_with_a_menu_of_what_stands_beside_the_text(client):
+    """On a phone the panels come after the whole Law: a menu before the first clause leads to
+    each one that has something, saying how many."""
+    page = client.get("/it-laws/40", params={"ui": "en"}).text
+    menu = page.split('<nav class="onpage"')[1].split("</nav>")[0]
+    assert page.index('<nav class="onpage"') < page.index('<section id="40A"')
+    entries = re.findall(r'<a href="#([^"]+)">([^<]+?)(?: <span class="count">(\d+)</span>)?</a>', menu)
+    assert [(anchor, name) for anchor, name, _ in entries] == [
+        ("panel-norms", "FIGB norms"), ("panel-timerefs", "Time references"), ("panel-cited-by", "Cited by"),
+        ("panel-situations", "Situations"), ("panel-terms", "Defined terms"), ("panel-compare", "Other edition")]
+    api = client.get("/api/units/it-laws/40").json()
+    assert dict((a, n) for a, _, n in entries)["panel-norms"] == str(len(api["norms"]))
+    for anchor, _, count in entries:
+        panel = page.split(f'<section id="{anchor}">')[1].split("</section>")[0]
+        assert not count or panel.count("<li>") == int(count), anchor
+    norm_panel = page.split('<section id="panel-norms">')[1]
+    assert '<a href="#40A1b">40A1(b)</a> <span lang="it">La FIGB ha definito' in norm_panel
+
+
+def test_a_unit_with_nothing_beside_it_has_no_menu(client):
+    api = client.get("/api/units/it-norms/premessa").json()
+    assert not any(api[kind] for kind in ("norms", "timerefs", "cited_by", "terms", "compare"))
+    assert 'class="onpage"' not in client.get("/it-norms/premessa").text

@@ -12,13 +12,10 @@ from kb.library import TIMEREF
 from kb.urls import url_for
 from kb.store import NotFound
 
+from .i18n import marked_for_translation as _
 from .pages import PageNotFound, locale_of, render
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
-
-def _(message: str) -> str:
-    """Marks an interface string for the catalogs; the page translates it when it renders."""
-    return message
 
 
 # The board's periods, in order (their topics and Laws are data: corpus/clock.tsv).

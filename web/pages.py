@@ -16,10 +16,10 @@ from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
-from kb.unitview import UnitView
+from kb.unitview import Ref, UnitView
 from kb.urls import compare_url, situation_url, url_for
 
-from .i18n import LOCALES, negotiate
+from .i18n import LOCALES, marked_for_translation as _, negotiate
 from .views import clause_body, marked
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
@@ -209,11 +209,13 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     depths, labels = clause_depths(u), {c["id"]: clause_label(d, u, c) for c in u["clauses"]}
     headings = heading_levels(u, {c["id"] for c in u["clauses"] if labels[c["id"]] or c.get("title")})
     attached = view.links.attached(u["id"])
+    norms = [n | norm_text(site, n["ref"]) for n in placed(view.links.norms, labels, view)]
     clauses = [{"id": c["id"], "depth": depths[c["id"]], "heading": headings[c["id"]], "label": labels[c["id"]],
                 "title": c.get("title"),
                 "body": clause_body(c, annotate(c["text"], in_text_of(out_cits, c["id"]), site.store)),
                 "paragraph": bool(c.get("paragraph")), **{kind: attached.get(c["id"], {}).get(kind, [])
-                                                          for kind in ("norms", "timerefs", "parallel")}}
+                                                          for kind in ("timerefs", "parallel")},
+                "norms": [n for n in norms if n["anchor"] == c["id"]]}
                for c in u["clauses"]]
     footnotes = [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
                              f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
@@ -221,7 +223,46 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     situations = [{"url": situation_url(s.id), "name": s.name(lang)}
                   for s in site.situations_ruled_in(d["id"], u["id"])]
     return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
-            "footnotes": footnotes, "situations": situations}
+            "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),
+            "norms": norms, "timerefs": placed(view.links.timerefs, labels, view)}
+
+
+def placed(refs: tuple[Ref, ...], labels: dict[str, str], view: UnitView) -> list[dict[str, Any]]:
+    """References with the clause of this unit they stand beside (its anchor and its label)."""
+    at = [r.at or view.unit["id"] for r in refs]
+    return [{"anchor": a, "label": labels.get(a) or view.label, "ref": r} for a, r in zip(at, refs)]
+
+
+# The side material of a unit page, in the order it is shown (after the Law on a phone), as the
+# menu at the top of the page names it (short: the menu fits a phone's width in three lines).
+PANELS = {"norms": _("FIGB norms"), "timerefs": _("Time references"), "cited_by": _("Cited by"),
+          "situations": _("Situations"), "terms": _("Defined terms"), "compare": _("Other edition")}
+
+
+def side_panels(view: UnitView, situations: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """The menu at the top of a unit page: each side panel that has something, with how many,
+    so a phone reaches the norms or the citing clauses without scrolling past the whole Law."""
+    links = view.links
+    counts = {"norms": len(links.norms), "timerefs": len(links.timerefs), "cited_by": len(links.cited_by),
+              "situations": len(situations), "terms": len(view.terms), "compare": len(view.compare)}
+    return [{"id": kind.replace("_", "-"), "name": PANELS[kind], "count": n if kind != "compare" else None}
+            for kind, n in counts.items() if n]
+
+
+LONG_NORM = 400  # characters: a longer norm paragraph is folded beside its clause, its opening words shown
+OPENING = 90     # characters of a norm's opening words
+
+
+def norm_text(site: Any, ref: Ref) -> dict[str, Any]:
+    """A FIGB norm paragraph as shown beside the Law clause it integrates: its text with its own
+    citation links, in its document's language; `long` ones are folded, so the Law reads on."""
+    unit = site.store.unit(ref.doc, ref.unit or "")
+    clause = next(c for c in unit["clauses"] if c["id"] == (ref.clause or unit["id"]))
+    text = " ".join(clause["text"].split())
+    cits = in_text_of(site.store.outgoing(ref.doc, unit["id"]), clause["id"])
+    return {"lang": site.store.doc(ref.doc)["lang"], "long": len(text) > LONG_NORM,
+            "opening": text if len(text) <= OPENING else text[:OPENING].rsplit(" ", 1)[0] + "…",
+            "body": clause_body(clause, annotate(clause["text"], cits, site.store))}
 
 
 def heading_levels(unit: dict[str, Any], headed: set[str]) -> dict[str, int]:
