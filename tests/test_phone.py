@@ -155,3 +155,22 @@ def test_the_norms_beside_a_law_are_one_tap_away_and_a_folded_one_opens(server, 
     assert not text.is_visible()
     folded.locator("summary").tap()
     assert text.is_visible() and "Carta delle Convenzioni" in text.inner_text()
+
+
+@pytest.mark.parametrize("script", [True, False])
+def test_the_compare_picker_goes_to_another_law(server, phone, shot, script):
+    """Type a Law number, tap Compare: that Law's compare page (with script straight there,
+    without it through the server's redirect)."""
+    page = phone(java_script_enabled=script)
+    page.goto(server + "/compare/12")
+    if script:
+        shot(page, "phone-compare")
+    page.fill("#law-n", "40")
+    page.locator("form.picker button").tap()
+    page.wait_for_url("**/compare/40")
+    assert page.locator("h1").inner_text().startswith("Articolo 40:")
+    assert page.input_value("#law-n") == "40"
+    page.fill("#law-n", "94")                                  # the browser refuses what is not a Law
+    page.locator("form.picker button").tap()
+    page.wait_for_timeout(300)
+    assert page.url.endswith("/compare/40")

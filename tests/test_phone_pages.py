@@ -144,3 +144,27 @@ def test_a_unit_with_nothing_beside_it_has_no_menu(client):
     api = client.get("/api/units/it-norms/premessa").json()
     assert not any(api[kind] for kind in ("norms", "timerefs", "cited_by", "terms", "compare"))
     assert 'class="onpage"' not in client.get("/it-norms/premessa").text
+
+
+def test_the_compare_page_has_a_law_picker_that_works_without_script(client):
+    page = client.get("/compare/16").text
+    form = page.split('<form class="picker"')[1].split("</form>")[0]
+    assert 'action="/compare" method="get"' in form
+    assert re.search(r'<input id="law-n" name="n" type="number"[^>]* min="1" max="93" value="16"', form)
+    r = client.get("/compare", params={"n": "40"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/compare/40"
+    assert re.search(r"<h1>\w+ 40:", client.get("/compare", params={"n": " 40 "}).text)
+
+
+@pytest.mark.parametrize("n", ["94", "0", "abc", "", "27B", "//evil.example", "²"])
+def test_a_law_picked_that_does_not_exist_is_the_clear_404(client, n):
+    r = client.get("/compare", params={"n": n}, follow_redirects=False)
+    assert r.status_code == 404 and "numbered 1 to 93" in html.unescape(r.text)
+    assert 'id="q"' in r.text                                                  # the site's page, with search
+
+
+def test_the_picker_keeps_the_pair_of_editions_it_compares(client):
+    r = client.get("/compare", params={"n": "12", "older": "es-laws", "newer": "it-laws"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/compare/12"       # the first pair needs no query
+    r = client.get("/compare", params={"n": "12", "older": "it-laws", "newer": "es-laws"})
+    assert r.status_code == 404 and "No pair of editions" in html.unescape(r.text)

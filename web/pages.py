@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -86,6 +86,18 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
                   pages=max(1, math.ceil(result.total / PAGE_SIZE)))
 
 
+@router.get("/compare", response_class=HTMLResponse)
+async def compare_picked(request: Request, n: str = "", older: str | None = None, newer: str | None = None) -> Response:
+    """The compare page's Law picker, a GET form that needs no script: on to Law n's compare page
+    (the same editions), or the compare page's own 404 for a number that is not a Law's."""
+    site = request.app.state.site
+    try:
+        view = site.editions.compare(n.strip(), older, newer)
+    except NotFound as e:
+        raise PageNotFound(str(e)) from e
+    return RedirectResponse(compare_url(site.library, view.pair, view.law), status_code=303)
+
+
 @router.get("/compare/{n}", response_class=HTMLResponse)
 async def compare(request: Request, n: str, older: str | None = None, newer: str | None = None) -> Response:
     """Law n in two editions the manifest pairs (`KnowledgeBase.compare`, which /api/compare
@@ -96,8 +108,9 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
     except NotFound as e:
         raise PageNotFound(str(e)) from e
     sides = {"new": _Side(view.pair.newer, n, site, view.pair), "old": _Side(view.pair.older, n, site, view.pair)}
-    return render(request, "compare.html", n=int(n), last=view.last, sides=sides,
-                  query=compare_url(site.library, view.pair, "")[len("/compare/"):], rows=compare_rows(view.rows, sides))
+    query = compare_url(site.library, view.pair, "")[len("/compare/"):]  # the pair of editions, unless the first
+    return render(request, "compare.html", n=int(n), last=view.last, sides=sides, query=query,
+                  pair_fields=parse_qsl(query.lstrip("?")), rows=compare_rows(view.rows, sides))
 
 
 def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:

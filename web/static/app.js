@@ -109,3 +109,17 @@
     if (target) target.scrollIntoView();
   }
 })();
+
+// The compare page's Law picker goes straight to /compare/{n}; without script the server redirects there.
+(function () {
+  "use strict";
+  var form = document.querySelector("form.picker");
+  if (!form) return;
+  form.addEventListener("submit", function (e) {
+    if (!form.checkValidity()) return;
+    e.preventDefault();
+    var fields = new URLSearchParams(new FormData(form)), n = fields.get("n").trim();
+    fields.delete("n");
+    location.assign("/compare/" + encodeURIComponent(n) + (fields.toString() ? "?" + fields : ""));
+  });
+})();
