@@ -174,3 +174,21 @@ def test_the_compare_picker_goes_to_another_law(server, phone, shot, script):
     page.locator("form.picker button").tap()
     page.wait_for_timeout(300)
     assert page.url.endswith("/compare/40")
+
+
+def test_the_glossary_fits_a_phone(server, phone, shot):
+    """No sideways scrolling, neither of the page nor of the table inside it: on a phone each
+    pair of terms is a card, Italian beside Spanish under their column names."""
+    page = phone()
+    page.goto(server + "/glossary")
+    shot(page, "phone-glossary")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    overflowing = page.evaluate("""[...document.querySelectorAll('main *')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+        .map(e => e.className || e.tagName)""")
+    assert overflowing == []
+    row = page.locator(".glossary tbody tr").first
+    it, es = (row.locator("td").nth(i).bounding_box() for i in (0, 1))
+    assert abs(it["y"] - es["y"]) < 2 and es["x"] > it["x"]                   # side by side
+    header = page.locator(".glossary thead th").first.bounding_box()
+    assert header["height"] > 0 and abs(header["x"] - it["x"]) < 2          # "Italian" above the Italian terms
