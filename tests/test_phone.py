@@ -192,3 +192,28 @@ def test_the_glossary_fits_a_phone(server, phone, shot):
     assert abs(it["y"] - es["y"]) < 2 and es["x"] > it["x"]                   # side by side
     header = page.locator(".glossary thead th").first.bounding_box()
     assert header["height"] > 0 and abs(header["x"] - it["x"]) < 2          # "Italian" above the Italian terms
+
+
+BADGE_CONTRAST = """[...document.querySelectorAll('.compare .badge')].map(b => {
+    const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    const lum = c => c.map(v => (v /= 255) <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4)
+                      .reduce((sum, v, i) => sum + v * [.2126, .7152, .0722][i], 0);
+    const text = lum(rgb(getComputedStyle(b).color)), back = lum(rgb(getComputedStyle(b).backgroundColor));
+    return {badge: b.className, ratio: (Math.max(text, back) + .05) / (Math.min(text, back) + .05), light_text: text > back};
+})"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_relation_badges_are_legible_in_either_colour_scheme(server, phone, shot, scheme):
+    """Every relation badge of a compare page (same, moved, split, merged, changed, new in, removed
+    in) reads at 7:1 or more, and in dark mode is a dark badge with light text, not a bright pill."""
+    page = phone(color_scheme=scheme)
+    page.goto(server + "/compare/12")
+    badges = page.evaluate(BADGE_CONTRAST)
+    assert {b["badge"] for b in badges} >= {"badge same", "badge changed", "badge split", "badge merged",
+                                            "badge new-in-2017", "badge removed-in-2017"}
+    assert [b for b in badges if b["ratio"] < 7] == []
+    assert {b["light_text"] for b in badges} == {scheme == "dark"}
+    if scheme == "dark":
+        page.locator(".badge.split").first.scroll_into_view_if_needed()
+        shot(page, "phone-compare-dark")
