@@ -168,3 +168,15 @@ def test_the_picker_keeps_the_pair_of_editions_it_compares(client):
     assert r.status_code == 303 and r.headers["location"] == "/compare/12"       # the first pair needs no query
     r = client.get("/compare", params={"n": "12", "older": "it-laws", "newer": "es-laws"})
     assert r.status_code == 404 and "No pair of editions" in html.unescape(r.text)
+
+
+@pytest.mark.parametrize("path, named", [
+    ("/it-laws/40?ui=it", ['<span class="badge same">uguale</span>', '<span class="badge changed">modificato</span>']),
+    ("/search?q=revoca&ui=es", ['<span class="badge same">igual</span>']),
+    ("/compare/12?ui=en", ['<span class="badge new-in-2017">new in 2017</span>']),
+])
+def test_relation_badges_are_named_in_the_interface_language(client, path, named):
+    """The unit page and search results name a parallel's relation as the compare page does
+    ("uguale", not the id "same")."""
+    page = client.get(path).text
+    assert [badge for badge in named if badge not in page] == []

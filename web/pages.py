@@ -126,16 +126,10 @@ def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
         cells = {side: s.cell(getattr(r, side), getattr(r, f"show_{side}"), i, at) for side, s in sides.items()}
         other = "old" if r.new else "new"
         out.append({"new_id": r.new or "", "old_id": r.old or "", "relation": r.relation, **cells,
-                    "badge": _badge(r.relation), "note": r.note if r.row not in noted else "",
+                    "note": r.note if r.row not in noted else "",
                     "links": [sides[other].pointer(cid, "→" if other == "new" else "←") for cid in r.elsewhere]})
         noted.add(r.row)
     return out
-
-
-def _badge(relation: str) -> dict[str, str]:
-    """A relation as the page names it: `new-in-2027` is "new in" an edition."""
-    kind, _, edition = relation.partition("-in-")
-    return {"kind": kind, "edition": edition}
 
 
 def _edition_name(site: Any, doc: str) -> dict[str, str]:
