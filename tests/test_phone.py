@@ -217,3 +217,38 @@ def test_relation_badges_are_legible_in_either_colour_scheme(server, phone, shot
     if scheme == "dark":
         page.locator(".badge.split").first.scroll_into_view_if_needed()
         shot(page, "phone-compare-dark")
+
+
+LEFT_OUT_IN_PRINT = ["header.top", "nav.langs", "form.search", "nav.crumbs", "nav.onpage", "aside.panels", "nav.prevnext",
+                     "footer"]
+
+
+def displayed(page, selector: str) -> bool:
+    return page.evaluate(f"[...document.querySelectorAll({selector!r})].some(e => e.getClientRects().length > 0)")
+
+
+def test_print_leaves_out_navigation_search_languages_and_panels(server, phone):
+    """Printed, a Law is its text (with the FIGB norms beside its clauses, unfolded); on screen
+    all of it is there."""
+    page = phone()
+    page.goto(server + "/it-laws/40")
+    assert all(displayed(page, s) for s in LEFT_OUT_IN_PRINT)
+    page.emulate_media(media="print")
+    page.evaluate("dispatchEvent(new Event('beforeprint'))")
+    assert [s for s in LEFT_OUT_IN_PRINT if displayed(page, s)] == []
+    assert displayed(page, "article.clauses") and page.locator("[id='40A1b'] details.norm .text").is_visible()
+    page.evaluate("dispatchEvent(new Event('afterprint'))")
+    page.emulate_media(media="screen")
+    assert not page.locator("[id='40A1b'] details.norm .text").is_visible()   # folded again on screen
+
+
+@pytest.mark.parametrize("path, kept, left_out", [
+    ("/compare/12", ".compare", ["form.picker", "nav.prevnext"]),
+    ("/search?q=revoca", "ol.hits", ["nav.facets"]),
+    ("/it-laws", "nav.contents", ["header.top"]),                                  # a document's contents are its page
+])
+def test_other_pages_print_their_content_alone(server, phone, path, kept, left_out):
+    page = phone()
+    page.goto(server + path)
+    page.emulate_media(media="print")
+    assert displayed(page, kept) and [s for s in left_out if displayed(page, s)] == []

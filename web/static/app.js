@@ -123,3 +123,17 @@
     location.assign("/compare/" + encodeURIComponent(n) + (fields.toString() ? "?" + fields : ""));
   });
 })();
+
+// A printed Law shows the FIGB norms folded beside its clauses; the screen folds them again after.
+(function () {
+  "use strict";
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = [].slice.call(document.querySelectorAll("details.norm:not([open])"));
+    opened.forEach(function (d) { d.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (d) { d.open = false; });
+    opened = [];
+  });
+})();
