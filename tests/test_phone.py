@@ -252,3 +252,40 @@ def test_other_pages_print_their_content_alone(server, phone, path, kept, left_o
     page.goto(server + path)
     page.emulate_media(media="print")
     assert displayed(page, kept) and [s for s in left_out if displayed(page, s)] == []
+
+
+def test_a_spanish_law_reads_as_spanish_under_the_italian_interface(server, phone):
+    """The browser resolves the language of every paragraph of the Law (what hyphenation and a
+    screen reader's voice follow) as Spanish; the interface around it stays Italian."""
+    page = phone(locale="it-IT")
+    page.goto(server + "/es-laws/27")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    langs = page.evaluate("""[...document.querySelectorAll('article.clauses p, .clause-head span, h1 span:not(.label)')]
+        .map(p => [p.matches(':lang(es)'), p.matches(':lang(it)')])""")
+    assert len(langs) > 10 and set(map(tuple, langs)) == {(True, False)}
+    assert page.evaluate("document.querySelector('aside.panels h2').matches(':lang(it)')")
+
+
+def test_search_results_on_a_phone(server, phone, shot):
+    """Results in both languages, each title and snippet in its own; nothing wider than the phone."""
+    page = phone()
+    page.goto(server + "/search?q=renonce")
+    shot(page, "phone-search")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    langs = page.evaluate("""[...document.querySelectorAll('.hit')].map(h =>
+        [h.querySelector('.hit-title').getAttribute('href').split('/')[1], h.querySelector('.snippet').lang])""")
+    assert {doc for doc, _ in langs} >= {"it-laws", "es-laws"}
+    assert all(lang == {"es-laws": "es"}.get(doc, "it") for doc, lang in langs)
+
+
+def test_clause_headings_of_a_deep_law_nest(server, phone):
+    """Law 27's outline as a screen reader lists it: h1 the Law, h2 27A/27B…, h3 27B1…, h4 27B1(a);
+    never a level skipped going down."""
+    page = phone()
+    page.goto(server + "/it-laws/27")
+    outline = page.evaluate("""[...document.querySelectorAll('h1, article.clauses :is(h2, h3, h4, h5, h6)')]
+        .map(h => [Number(h.tagName[1]), h.closest('section')?.id || ''])""")
+    levels = dict((cid, level) for level, cid in outline)
+    assert (levels["27A"], levels["27B1"], levels["27B1a"], levels["27B1b"], levels["27D"]) == (2, 3, 4, 4, 2)
+    assert outline[0][0] == 1
+    assert all(b[0] <= a[0] + 1 for a, b in zip(outline, outline[1:])), outline
