@@ -165,9 +165,12 @@ def test_the_compare_picker_goes_to_another_law(server, phone, shot, script):
     page.goto(server + "/compare/12")
     if script:
         shot(page, "phone-compare")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
     page.fill("#law-n", "40")
     page.locator("form.picker button").tap()
     page.wait_for_url("**/compare/40")
+    assert any("/compare?n=40" in url for url in asked) == (not script)
     assert page.locator("h1").inner_text().startswith("Articolo 40:")
     assert page.input_value("#law-n") == "40"
     page.fill("#law-n", "94")                                  # the browser refuses what is not a Law

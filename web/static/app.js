@@ -110,17 +110,18 @@
   }
 })();
 
-// The compare page's Law picker goes straight to /compare/{n}; without script the server redirects there.
+// The compare page's Law picker goes straight to the other Law's compare page: this page's address
+// with its Law number changed (so it also works in a static copy, whose pages are files such as
+// compare/12.html); without script, or at an address it does not recognise, the server redirects.
 (function () {
   "use strict";
-  var form = document.querySelector("form.picker");
-  if (!form) return;
+  var form = document.querySelector("form.picker"), input = form && form.elements.n;
+  if (!input) return;
+  var number = new RegExp("(^|/)" + input.defaultValue + "(?=[^/]*$)");
   form.addEventListener("submit", function (e) {
-    if (!form.checkValidity()) return;
+    if (!form.checkValidity() || !number.test(location.pathname)) return;
     e.preventDefault();
-    var fields = new URLSearchParams(new FormData(form)), n = fields.get("n").trim();
-    fields.delete("n");
-    location.assign("/compare/" + encodeURIComponent(n) + (fields.toString() ? "?" + fields : ""));
+    location.assign(location.pathname.replace(number, "$1" + input.value.trim()) + location.search);
   });
 })();
 
