@@ -118,9 +118,10 @@ class Neighbour:
 
 @dataclass(frozen=True)
 class Term:
-    """A defined term a unit's text uses, linking to its definition."""
+    """A defined term a unit's text uses, linking to its definition (in `doc`)."""
     title: str
     url: str
+    doc: str
 
     def to_dict(self) -> Record:
         return {"title": self.title, "url": self.url}
@@ -210,7 +211,7 @@ def defined_terms(graph: Any, doc: str, unit: Record) -> tuple[Term, ...]:
             if data["type"] == "defines" and src not in found:
                 meta = graph.nodes[src]
                 found[src] = Term(meta.get("title") or meta.get("clause", ""),
-                                  url_for(meta["doc"], meta["unit"], meta.get("clause")))
+                                  url_for(meta["doc"], meta["unit"], meta.get("clause")), meta["doc"])
     return tuple(sorted(found.values(), key=lambda t: t.title.lower()))
 
 

@@ -1,5 +1,6 @@
 import contextlib
 import io
+import shutil
 import subprocess
 import sys
 import time
@@ -86,6 +87,65 @@ def live_server(build_dir):
     from measure.loadgen import HOST, serving
     with serving(build_dir) as (port, pid):
         yield LiveServer(f"http://{HOST}:{port}", port, pid)
+
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(live_server):
+    return live_server.url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Real headless Chromium (Debian's, driven by Playwright); the test is skipped without it."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian chromium is not installed (.ci/run installs it)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A desktop-sized page under the Italian interface."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="it-IT")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """Opens a page on a phone, 390×844 unless `viewport` says otherwise (touch, 2× pixels):
+    `phone()`, `phone(locale="es-ES")`, `phone(color_scheme="dark")`; closed after the test."""
+    contexts = []
+
+    def open_page(locale: str = "it-IT", **options):
+        context = browser.new_context(**{"viewport": PHONE, **options}, device_scale_factor=2, is_mobile=True,
+                                      has_touch=True, locale=locale)
+        contexts.append(context)
+        return context.new_page()
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def shot():
+    """Saves what a page shows (its viewport) as test-artifacts/NAME.png, to be looked at."""
+    def take(page, name: str) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=False)
+        return path
+    return take
 
 
 @pytest.fixture(scope="session")

@@ -1,44 +1,11 @@
-"""Real headless Chromium (Debian's, driven by Playwright) against a real server on a free port."""
-import shutil
-from pathlib import Path
-
+"""Real headless Chromium (Debian's, driven by Playwright) against a real server on a free port
+(the fixtures `server`, `browser`, `page`, `phone` and `shot` are in conftest.py)."""
 import pytest
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian chromium is not installed (.ci/run installs it)")]
+pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def server(live_server):
-    return live_server.url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="it-IT")
-    yield context.new_page()
-    context.close()
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
-
-
-def test_type_a_query_open_a_result_land_on_the_highlighted_clause(server, page):
+def test_type_a_query_open_a_result_land_on_the_highlighted_clause(server, page, shot):
     page.goto(server + "/")
     assert page.evaluate("document.activeElement.id") == "q"          # the search box has the focus
     page.keyboard.type("carta penalizzata")
@@ -78,16 +45,14 @@ def test_switch_the_interface_language(server, page):
     assert page.evaluate("document.documentElement.lang") == "es"
 
 
-def test_compare_view_stacks_on_a_phone(server, browser):
-    context = browser.new_context(viewport={"width": 375, "height": 812}, device_scale_factor=2, is_mobile=True)
-    page = context.new_page()
+def test_compare_view_stacks_on_a_phone(server, phone, shot):
+    page = phone(viewport={"width": 375, "height": 812})
     page.goto(server + "/compare/12")
     row = page.locator(".compare .row:not(.head)").nth(2)
     it_box, es_box = row.locator(".cell.it").bounding_box(), row.locator(".cell.es").bounding_box()
     assert es_box["y"] >= it_box["y"] + it_box["height"] - 1          # Spanish below Italian, not beside
     assert page.evaluate("document.documentElement.scrollWidth") <= 375  # no sideways scrolling
     shot(page, "compare-phone")
-    context.close()
 
 
 def test_no_payload_runs_in_the_browser(server, page):
@@ -103,11 +68,9 @@ def test_no_payload_runs_in_the_browser(server, page):
     assert dialogs == []
 
 
-def test_the_situation_index_on_a_phone(server, browser):
+def test_the_situation_index_on_a_phone(server, phone, shot):
     """Pick a period, then a situation's ruling clause: the Law opens at that clause."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
-                                  locale="es-ES")
-    page = context.new_page()
+    page = phone(locale="es-ES")
     page.goto(server + "/situations")
     assert page.locator("h1").inner_text() == "Situaciones"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
@@ -117,21 +80,3 @@ def test_the_situation_index_on_a_phone(server, browser):
     page.locator('#revoke-corrected a[href^="/es-laws/62"]').first.click()
     page.wait_for_load_state()
     assert page.evaluate("location.pathname") == "/es-laws/62" and page.evaluate("location.hash").startswith("#62")
-    context.close()
-
-
-@pytest.mark.parametrize("path, anchor", [("/it-laws/27", "27B1b"), ("/es-laws/16", "16C2b"), ("/it-norms/40", None)])
-def test_a_clause_reached_by_its_anchor_shows_below_the_sticky_header_on_a_phone(server, browser, path, anchor):
-    """The header wraps to ~131 px on a 390 px phone: the clause a link lands on starts below it
-    (it used to sit under the header, so the first number an arbiter read was the next clause's)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
-    page = context.new_page()
-    if anchor is None:  # the deepest clause of the unit
-        page.goto(server + path)
-        anchor = page.evaluate("[...document.querySelectorAll('.clause')].pop().id")
-    page.goto(f"{server}{path}#{anchor}")
-    page.wait_for_timeout(200)
-    header = page.evaluate("document.querySelector('header.top').getBoundingClientRect().bottom")
-    top = page.evaluate(f"document.getElementById({anchor!r}).getBoundingClientRect().top")
-    assert top >= header, (anchor, top, header)
-    context.close()

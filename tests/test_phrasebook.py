@@ -89,4 +89,5 @@ def test_an_english_term_also_searches_the_words_the_texts_print(engine):
 
 def test_the_glossary_page_lists_the_glossary_alone(client):
     rows = read_tsv(CORPUS / "glossary.tsv", ("it", "es", "also", "note"))
-    assert client.get("/glossary").text.count("<tr><td>") == len(rows)
+    body = client.get("/glossary").text.split("<tbody")[1].split("</tbody>")[0]
+    assert body.count("<tr") == len(rows)

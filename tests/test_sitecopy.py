@@ -108,3 +108,9 @@ def test_the_copy_is_in_each_language_and_links_them(copy):
         assert f'<html data-root="../" lang="{loc}">' in html and f">{word}</button>" in html
     html = (copy / "it" / "it-laws" / "27.html").read_text(encoding="utf-8")
     assert 'href="../../es/it-laws/27.html"' in html and not re.search(r'(href|src|action)="/(?!/)', html)
+
+
+def test_a_form_only_the_server_answers_stays_on_its_page():
+    """The compare picker's no-script redirect (`/compare?n=`) has no file in the copy."""
+    out = relink('<html><form action="/compare">', "compare/27.html", "it", {"compare/27.html", "index.html"})
+    assert 'action="../compare/27.html"' in out

@@ -12,13 +12,10 @@ from kb.library import TIMEREF
 from kb.urls import url_for
 from kb.store import NotFound
 
+from .i18n import marked_for_translation as _
 from .pages import PageNotFound, locale_of, render
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
-
-def _(message: str) -> str:
-    """Marks an interface string for the catalogs; the page translates it when it renders."""
-    return message
 
 
 # The board's periods, in order (their topics and Laws are data: corpus/clock.tsv).
@@ -54,7 +51,7 @@ async def clock(request: Request) -> Response:
             laws.append({"label": readable(cid), "title": store.title(laws_doc, art), "url": url_for(laws_doc, art, cid)})
         periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": row["note"],
                         "topics": topics, "laws": laws})
-    return render(request, "clock.html", periods=periods)
+    return render(request, "clock.html", periods=periods, laws_doc=laws_doc, timeref_doc=timeref)
 
 
 @router.get("/glossary", response_class=HTMLResponse)
@@ -66,7 +63,7 @@ async def glossary(request: Request) -> Response:
     laws_doc = site.library.laws_in_force
     definitions = [{"title": u["title"], "url": url_for(laws_doc, u["id"])}
                    for u in store.doc(laws_doc)["units"] if u["kind"] == "definition"]
-    return render(request, "glossary.html", pairs=pairs, definitions=definitions,
+    return render(request, "glossary.html", pairs=pairs, definitions=definitions, laws_doc=laws_doc,
                   it_doc=site.library.laws_in("it"), es_doc=site.library.laws_in("es"))  # the glossary's columns
 
 
@@ -107,7 +104,7 @@ async def graph(request: Request, doc: str, unit: str) -> Response:
         d, uid = node.split(":", 1)
         placed.append({"x": round(center + RADIUS * math.cos(angle), 1), "y": round(center + RADIUS * math.sin(angle), 1),
                        "label": _short(site.library.short(d), uid), "title": f"{d} {uid} {site.store.title(d, uid)}",
-                       "url": url_for(d, uid), "kind": kind})
+                       "url": url_for(d, uid), "kind": kind, "doc": d})
     groups = {k: v for k, v in groups.items() if not k.startswith("defines")}
     return render(request, "graph.html", doc=site.store.doc(doc), unit=u, nodes=placed, size=GRAPH_SIZE,
                   center=center, groups={k: len(v) for k, v in groups.items()})

@@ -12,7 +12,13 @@ from babel.support import NullTranslations, Translations
 
 from kb.catalogs import DEFAULT, DOMAIN, LOCALES, mo_path
 
-__all__ = ["DEFAULT", "LOCALES", "load_translations", "negotiate"]
+__all__ = ["DEFAULT", "LOCALES", "load_translations", "marked_for_translation", "negotiate"]
+
+
+def marked_for_translation(message: str) -> str:
+    """Imported as `_` in Python code: marks an interface string for the catalogs (which
+    scripts/update_catalogs.py collects); the page translates it when it renders."""
+    return message
 
 
 def load_translations(compiled: Path) -> dict[str, NullTranslations]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -16,16 +16,17 @@ from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
-from kb.unitview import UnitView
+from kb.unitview import Ref, UnitView
 from kb.urls import compare_url, situation_url, url_for
 
-from .i18n import LOCALES, negotiate
+from .i18n import LOCALES, marked_for_translation as _, negotiate
 from .views import clause_body, marked
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
 PAGE_SIZE = 10
+NOTES_LANG = "en"  # the curated tables' notes (concordance, clock, glossary) are written in English
 
 
 class PageNotFound(Exception):
@@ -46,13 +47,19 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     here = "/" + request.url.path.lstrip("/")  # "//evil.example/x" would be another site's address
     alternates = [{"locale": loc, "href": f"{here}?{urlencode({**params, 'ui': loc})}"} for loc in LOCALES]
     html = TEMPLATES.get_template(template).render(
-        _=translations.gettext, locale=locale, alternates=alternates, **context)
+        _=translations.gettext, locale=locale, alternates=alternates, doc_langs=doc_langs(site),
+        notes_lang=NOTES_LANG, **context)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("ui") in LOCALES:
         response.set_cookie("ui", locale, max_age=365 * 24 * 3600, samesite="lax")
     response.headers["Content-Language"] = locale
     response.headers["Vary"] = "Accept-Language, Cookie"
     return response
+
+
+def doc_langs(site: Any) -> dict[str, str]:
+    """The language of each document: law text carries its own `lang`, whatever the interface's."""
+    return {d: doc["lang"] for d, doc in site.store.documents.items()}
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -81,6 +88,18 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
                   pages=max(1, math.ceil(result.total / PAGE_SIZE)))
 
 
+@router.get("/compare", response_class=HTMLResponse)
+async def compare_picked(request: Request, n: str = "", older: str | None = None, newer: str | None = None) -> Response:
+    """The compare page's Law picker, a GET form that needs no script: on to Law n's compare page
+    (the same editions), or the compare page's own 404 for a number that is not a Law's."""
+    site = request.app.state.site
+    try:
+        view = site.editions.compare(n.strip(), older, newer)
+    except NotFound as e:
+        raise PageNotFound(str(e)) from e
+    return RedirectResponse(compare_url(site.library, view.pair, view.law), status_code=303)
+
+
 @router.get("/compare/{n}", response_class=HTMLResponse)
 async def compare(request: Request, n: str, older: str | None = None, newer: str | None = None) -> Response:
     """Law n in two editions the manifest pairs (`KnowledgeBase.compare`, which /api/compare
@@ -91,8 +110,9 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
     except NotFound as e:
         raise PageNotFound(str(e)) from e
     sides = {"new": _Side(view.pair.newer, n, site, view.pair), "old": _Side(view.pair.older, n, site, view.pair)}
-    return render(request, "compare.html", n=int(n), last=view.last, sides=sides,
-                  query=compare_url(site.library, view.pair, "")[len("/compare/"):], rows=compare_rows(view.rows, sides))
+    query = compare_url(site.library, view.pair, "")[len("/compare/"):]  # the pair of editions, unless the first
+    return render(request, "compare.html", n=int(n), last=view.last, sides=sides, query=query,
+                  pair_fields=parse_qsl(query.lstrip("?")), rows=compare_rows(view.rows, sides))
 
 
 def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
@@ -108,16 +128,10 @@ def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
         cells = {side: s.cell(getattr(r, side), getattr(r, f"show_{side}"), i, at) for side, s in sides.items()}
         other = "old" if r.new else "new"
         out.append({"new_id": r.new or "", "old_id": r.old or "", "relation": r.relation, **cells,
-                    "badge": _badge(r.relation), "note": r.note if r.row not in noted else "",
+                    "note": r.note if r.row not in noted else "",
                     "links": [sides[other].pointer(cid, "→" if other == "new" else "←") for cid in r.elsewhere]})
         noted.add(r.row)
     return out
-
-
-def _badge(relation: str) -> dict[str, str]:
-    """A relation as the page names it: `new-in-2027` is "new in" an edition."""
-    kind, _, edition = relation.partition("-in-")
-    return {"kind": kind, "edition": edition}
 
 
 def _edition_name(site: Any, doc: str) -> dict[str, str]:
@@ -132,7 +146,7 @@ class _Side:
     def __init__(self, doc: str, n: str, site: Any, pair: Any):
         self.doc, self.n, self.site = doc, n, site
         d, langs = site.store.doc(doc), {site.library.lang(pair.older), site.library.lang(pair.newer)}
-        self.key = d["lang"] if len(langs) == 2 else d["edition"]
+        self.key, self.lang = (d["lang"] if len(langs) == 2 else d["edition"]), d["lang"]
         self.language, self.edition = _edition_name(site, doc).values()
         unit = site.store.units_of(doc).get(n) or {"title": "", "clauses": []}
         self.title, self.clauses = unit.get("title") or "", unit["clauses"]
@@ -201,12 +215,16 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     it rules, named in the reader's language."""
     d, u = view.doc, view.unit
     out_cits = site.store.outgoing(d["id"], u["id"])
-    levels = clause_depths(u)
+    depths, labels = clause_depths(u), {c["id"]: clause_label(d, u, c) for c in u["clauses"]}
+    headings = heading_levels(u, {c["id"] for c in u["clauses"] if labels[c["id"]] or c.get("title")})
     attached = view.links.attached(u["id"])
-    clauses = [{"id": c["id"], "depth": levels[c["id"]], "label": clause_label(d, u, c), "title": c.get("title"),
+    norms = [n | norm_text(site, n["ref"]) for n in placed(view.links.norms, labels, view)]
+    clauses = [{"id": c["id"], "depth": depths[c["id"]], "heading": headings[c["id"]], "label": labels[c["id"]],
+                "title": c.get("title"),
                 "body": clause_body(c, annotate(c["text"], in_text_of(out_cits, c["id"]), site.store)),
                 "paragraph": bool(c.get("paragraph")), **{kind: attached.get(c["id"], {}).get(kind, [])
-                                                          for kind in ("norms", "timerefs", "parallel")}}
+                                                          for kind in ("timerefs", "parallel")},
+                "norms": [n for n in norms if n["anchor"] == c["id"]]}
                for c in u["clauses"]]
     footnotes = [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
                              f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
@@ -214,4 +232,54 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     situations = [{"url": situation_url(s.id), "name": s.name(lang)}
                   for s in site.situations_ruled_in(d["id"], u["id"])]
     return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
-            "footnotes": footnotes, "situations": situations}
+            "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),
+            "norms": norms, "timerefs": placed(view.links.timerefs, labels, view)}
+
+
+def placed(refs: tuple[Ref, ...], labels: dict[str, str], view: UnitView) -> list[dict[str, Any]]:
+    """References with the clause of this unit they stand beside (its anchor and its label)."""
+    at = [r.at or view.unit["id"] for r in refs]
+    return [{"anchor": a, "label": labels.get(a) or view.label, "ref": r} for a, r in zip(at, refs)]
+
+
+# The side material of a unit page, in the order it is shown (after the Law on a phone), as the
+# menu at the top of the page names it (short: the menu fits a phone's width in three lines).
+PANELS = {"norms": _("FIGB norms"), "timerefs": _("Time references"), "cited_by": _("Cited by"),
+          "situations": _("Situations"), "terms": _("Defined terms"), "compare": _("Other edition")}
+
+
+def side_panels(view: UnitView, situations: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """The menu at the top of a unit page: each side panel that has something, with how many,
+    so a phone reaches the norms or the citing clauses without scrolling past the whole Law."""
+    links = view.links
+    counts = {"norms": len(links.norms), "timerefs": len(links.timerefs), "cited_by": len(links.cited_by),
+              "situations": len(situations), "terms": len(view.terms), "compare": len(view.compare)}
+    return [{"id": kind.replace("_", "-"), "name": PANELS[kind], "count": n if kind != "compare" else None}
+            for kind, n in counts.items() if n]
+
+
+LONG_NORM = 400  # characters: a longer norm paragraph is folded beside its clause, its opening words shown
+OPENING = 90     # characters of a norm's opening words
+
+
+def norm_text(site: Any, ref: Ref) -> dict[str, Any]:
+    """A FIGB norm paragraph as shown beside the Law clause it integrates: its text with its own
+    citation links, in its document's language; `long` ones are folded, so the Law reads on."""
+    unit = site.store.unit(ref.doc, ref.unit or "")
+    clause = next(c for c in unit["clauses"] if c["id"] == (ref.clause or unit["id"]))
+    text = " ".join(clause["text"].split())
+    cits = in_text_of(site.store.outgoing(ref.doc, unit["id"]), clause["id"])
+    return {"lang": site.store.doc(ref.doc)["lang"], "long": len(text) > LONG_NORM,
+            "opening": text if len(text) <= OPENING else text[:OPENING].rsplit(" ", 1)[0] + "…",
+            "body": clause_body(clause, annotate(clause["text"], cits, site.store))}
+
+
+def heading_levels(unit: dict[str, Any], headed: set[str]) -> dict[str, int]:
+    """The heading element (2 to 6) of each clause: h2 under the page's h1, one level deeper
+    for each headed clause above it (27B h2, 27B1 h3, 27B1(a) h4), so the outline nests as the
+    clauses do; a clause shown without a heading adds no level."""
+    above: dict[str, int] = {}
+    for c in unit["clauses"]:  # a parent is listed before its clauses
+        parent = c["parent"]
+        above[c["id"]] = above.get(parent, 0) + (parent in headed) if parent else 0
+    return {cid: min(2 + n, 6) for cid, n in above.items()}

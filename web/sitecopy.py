@@ -53,14 +53,18 @@ def file_for(path: str) -> str:
     return name + ".html"
 
 
-def relink(html: str, page_file: str, locale: str) -> str:
+def relink(html: str, page_file: str, locale: str, files: set[str] | None = None) -> str:
     """The page's own links made relative to where its file lies; a language switch leads to
-    the same page in that language's folder; the page says where the copy's top is."""
+    the same page in that language's folder; the page says where the copy's top is. A link to
+    an address only the server answers (not among `files`, e.g. the compare picker's redirect)
+    stays on the page itself: its script goes where the server would have sent it."""
     up = "../" * page_file.count("/")
 
     def local(m: re.Match[str]) -> str:
         parts = urlsplit(m["url"].replace("&amp;", "&"))
         target = _target(parts.path)
+        if files is not None and target.endswith(".html") and target not in files:
+            target = page_file
         query = [q for q in parts.query.split("&") if q and not q.startswith("ui=")]
         lang = next((q[3:] for q in parts.query.split("&") if q.startswith("ui=")), locale)
         if lang != locale:
@@ -120,12 +124,13 @@ def _check_target(target: Path) -> None:
 
 def _write_language(client, site, paths: list[str], out: Path, locale: str) -> None:
     client.cookies.set("ui", locale)
+    files = {file_for(p) for p in paths}
     for path in paths:
         response = client.get(path)
         if response.status_code != 200:
             raise SiteError(f"{path} answered {response.status_code}")
         page = file_for(path)
-        _write(out / page, relink(response.text, page, locale))
+        _write(out / page, relink(response.text, page, locale, files))
     for asset in ASSETS:
         if asset.startswith("/static/"):
             _write(out / asset.lstrip("/"), (STATIC / asset.rsplit("/", 1)[1]).read_bytes())

@@ -79,7 +79,9 @@
       var li = el("li", "hit"), a = el("a", "hit-title");
       a.href = siteUrl(h.url);
       a.appendChild(el("span", "label", h.doc + " " + h.label));
-      a.appendChild(document.createTextNode(" " + h.title));
+      a.appendChild(document.createTextNode(" "));
+      var title = a.appendChild(el("span", "", h.title));
+      title.lang = h.lang;
       var snippet = el("p", "snippet");
       snippet.lang = h.lang;
       h.snippet.forEach(function (part) {
