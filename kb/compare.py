@@ -54,6 +54,15 @@ class CompareRow:
     def note(self) -> str:
         return self.row.note if self.row else ""
 
+    @property
+    def notes(self) -> tuple[tuple[str, str], ...]:
+        """The note in each language it is written in."""
+        return self.row.notes if self.row else ()
+
+    def marks(self, newer: bool) -> tuple[str, ...]:
+        """The words of the newer (or older) clause's text that carry the change."""
+        return self.row.marks[1 if newer else 0] if self.row else ()
+
 
 def has_content(c: Clause) -> bool:
     """Whether a clause has anything to read: text, a title, a table or a note."""

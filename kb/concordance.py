@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .catalogs import LOCALES
 from .clauseid import ClauseId
 from .corpus import CORPUS_DIR, CorpusError
 
@@ -23,12 +24,36 @@ CARRY_SUB_IDS = ("same", "changed")
 OLDER, NEWER = "es", "it"  # the columns holding the older edition's ids and the newer's (the manifest's maps_to)
 
 
+# The curated tables' notes are written in English (`note`), and in each other interface
+# language beside it (`note_it`, `note_es`): a page shows its reader's.
+NOTES_LANG = "en"
+NOTE_COLUMNS = tuple(f"note_{loc}" for loc in LOCALES if loc != NOTES_LANG)
+Notes = tuple[tuple[str, str], ...]  # (language, text)
+
+
+COLUMNS = (OLDER, NEWER, "relation", "note", *NOTE_COLUMNS, f"marks_{OLDER}", f"marks_{NEWER}")  # the table's header
+
+
+def notes_of(row: dict[str, str]) -> Notes:
+    """A curated row's note in every language it is written in."""
+    said = [(NOTES_LANG, row["note"]), *((c.removeprefix("note_"), row[c]) for c in NOTE_COLUMNS)]
+    return tuple((lang, text) for lang, text in said if text.strip())
+
+
+def note_in(notes: Notes, lang: str | None) -> tuple[str, str]:
+    """(language, text): the note in `lang` when it is written in it, else in English."""
+    found = dict(notes)
+    return (lang, found[lang]) if lang in found else (NOTES_LANG, found.get(NOTES_LANG, ""))
+
+
 @dataclass(frozen=True)
 class Row:
     es: str
     it: str
     relation: str
     note: str
+    notes: Notes = ()  # the note in each language it is written in
+    marks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (older, newer): the words that carry a change
 
 
 def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
@@ -80,10 +105,11 @@ class Concordance:
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "concordance.tsv") -> "Concordance":
         rows = []
-        for r in read_tsv(path, ("es", "it", "relation", "note")):
+        for r in read_tsv(path, COLUMNS):
             if r["relation"] not in RELATIONS:
                 raise CorpusError(f"{path}: unknown relation {r['relation']!r} for {r['es']}→{r['it']}")
-            rows.append(Row(r["es"], r["it"], r["relation"], r["note"]))
+            marks = tuple(tuple(m.strip() for m in r[f"marks_{side}"].split("|") if m.strip()) for side in (OLDER, NEWER))
+            rows.append(Row(r["es"], r["it"], r["relation"], r["note"], notes_of(r), marks))
         return cls(rows)
 
     def rows_for_2007(self, cid: str) -> tuple[list[Row], str] | None:

@@ -29,7 +29,7 @@ CORPUS_DIR = built_in_corpus()
 # Manifest keys that become document metadata in the export (beyond id/title/lang/kind/edition).
 META_KEYS = ("issuer", "effective", "effective_text", "adopted", "adopted_text",
              "cites", "cites_edition", "gaps", "source", "original", "short",
-             "maps_to", "edition_of", "names")
+             "maps_to", "edition_of", "names", "label")
 
 
 class CorpusError(Exception):

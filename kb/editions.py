@@ -9,13 +9,14 @@ every clause of both.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable, Iterator, Mapping
 
 from .clauseid import article_of
 from .compare import CompareRow, Pairing
-from .concordance import Concordance, ancestors
+from .concordance import RELATIONS, Concordance, Notes, ancestors, note_in
 from .library import EditionPair, Library
 from .store import NotFound
 
@@ -45,8 +46,54 @@ class CompareView:
 
     def to_dict(self) -> dict[str, Any]:
         return {"law": int(self.law), "older": self.pair.older, "newer": self.pair.newer,
+                "summary": self.summary,
                 "rows": [{"newer": r.new, "older": r.old, "relation": r.relation, "note": r.note,
-                          "elsewhere": list(r.elsewhere)} for r in self.rows]}
+                          "notes": dict(r.notes), "elsewhere": list(r.elsewhere)} for r in self.rows]}
+
+    @property
+    def summary(self) -> dict[str, int]:
+        """How many rows of each relation, in the concordance's order of relations."""
+        return relation_counts(r.relation for r in self.rows)
+
+
+@dataclass(frozen=True)
+class Change:
+    """A concordance row that is not `same`: a clause changed, moved, split, merged, new or removed."""
+
+    law: str       # the Law it belongs to: the newer edition's number (the older's, for what was removed)
+    relation: str
+    older: str     # the older edition's clause ("" for what is new)
+    newer: str     # the newer edition's clause ("" for what was removed)
+    notes: Notes
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"law": int(self.law), "relation": self.relation, "older": self.older or None,
+                "newer": self.newer or None, "note": note_in(self.notes, None)[1], "notes": dict(self.notes)}
+
+
+@dataclass(frozen=True)
+class ChangesView:
+    """What changed from one edition of the Laws to the next, Law by Law (the concordance)."""
+
+    pair: EditionPair
+    changes: tuple[Change, ...]
+
+    @property
+    def summary(self) -> dict[str, int]:
+        return relation_counts(c.relation for c in self.changes)
+
+    def of_kind(self, relation: str | None) -> "ChangesView":
+        return self if not relation else ChangesView(self.pair, tuple(c for c in self.changes if c.relation == relation))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"older": self.pair.older, "newer": self.pair.newer, "summary": self.summary,
+                "changes": [c.to_dict() for c in self.changes]}
+
+
+def relation_counts(relations: Iterable[str]) -> dict[str, int]:
+    """How many of each relation, in the concordance's order of relations."""
+    counts = Counter(relations)
+    return {rel: counts[rel] for rel in (*RELATIONS, *sorted(set(counts) - set(RELATIONS))) if counts[rel]}
 
 
 class Editions:
@@ -63,12 +110,23 @@ class Editions:
         pair = self.library.pair_of(older or "", newer or "") if older or newer else next(iter(self.library.pairs), None)
         if pair is None:
             named = "; ".join(f"older={p.older}&newer={p.newer}" for p in self.library.pairs) or "none"
-            raise NotFound(f"No pair of editions {older or '?'} and {newer or '?'}; the pairs are: {named}.")
+            raise NotFound(f"No pair of editions {older or '?'} and {newer or '?'}; the pairs are: {named}.",
+                           law=n, pairs=tuple((p.older, p.newer) for p in self.library.pairs))
         last = max((int(a) for a in map(article_of, self.clauses.get(pair.newer, {})) if a.isdigit()), default=0)
         if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= last:
-            raise NotFound(f"No Law {n}: the Laws are numbered 1 to {last}.")
+            raise NotFound(f"No Law {n}: the Laws are numbered 1 to {last}.", law=n, last=last)
         new, old = (self._law(doc, n) for doc in (pair.newer, pair.older))
         return CompareView(pair, n, last, tuple(self._pairings[(pair.older, pair.newer)].law_rows(n, new, old)))
+
+    def changes(self) -> ChangesView:
+        """Every row of the concordance that is not `same`, by Law (the newer edition's numbers),
+        in table order within a Law; empty when the manifest maps no editions by a table."""
+        pair = next((p for p in self.library.pairs if p.by_table), None)
+        if pair is None:
+            return ChangesView(EditionPair("", "", True), ())
+        found = [Change(article_of(r.it or r.es), r.relation, r.es, r.it, r.notes)
+                 for r in self.concordance.rows if r.relation != "same"]
+        return ChangesView(pair, tuple(sorted(found, key=lambda c: int(c.law) if c.law.isdigit() else 0)))
 
     def _law(self, doc: str, n: str) -> list[Clause]:
         return [c for cid, c in self.clauses.get(doc, {}).items() if article_of(cid) == n]

@@ -14,7 +14,7 @@ from typing import Any
 
 from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
-from .concordance import Concordance, read_tsv
+from .concordance import NOTE_COLUMNS, Concordance, read_tsv
 from .editions import Editions
 from .graph import read_graph
 from .library import Library
@@ -24,6 +24,9 @@ from .situationview import IndexView, index_view, ruled_here
 from .store import Store
 from .unitview import (ParallelLink, UnitLinks, UnitView, compare_links, defined_terms, links_of,
                        neighbours, parallel_links)
+
+
+CLOCK_COLUMNS = ("period", "topics", "laws", "note", *NOTE_COLUMNS)  # clock.tsv's header
 
 
 class KnowledgeBase:
@@ -64,7 +67,7 @@ class KnowledgeBase:
     @cached_property
     def clock(self) -> list[dict[str, str]]:
         """clock.tsv: per period of a board, its time-reference topics and Law clauses."""
-        return read_tsv(table(self.gen, "clock.tsv"), ("period", "topics", "laws", "note"))
+        return read_tsv(table(self.gen, "clock.tsv"), CLOCK_COLUMNS)
 
     @cached_property
     def editions(self) -> Editions:

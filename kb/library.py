@@ -26,6 +26,7 @@ class Entry:
     maps_to: str | None = None        # the edition the concordance maps this one's clauses to
     edition_of: str | None = None     # the document this is another edition of, numbered alike
     names: tuple[str, ...] = ()       # what readers call it before a number ("reglamento 64")
+    labels: tuple[tuple[str, str], ...] = ()  # its name for people, per interface language ("Codice 2017")
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,12 @@ class Library:
         entry = self.get(doc)
         return (entry.cites if entry and entry.cites else None) or self.laws_in_force
 
+    def label(self, doc: str, lang: str | None) -> str:
+        """The document's name for a reader of `lang` (the manifest's `label`; its first, else its id)."""
+        entry = self.get(doc)
+        labels = dict(entry.labels) if entry else {}
+        return labels.get(lang or "") or next(iter(labels.values()), doc)
+
     def short(self, doc: str) -> str:
         entry = self.get(doc)
         return entry.short if entry and entry.short else doc
@@ -150,7 +157,7 @@ def _entry(d: Any) -> Entry:
     field = (lambda k: d.get(k)) if isinstance(d, dict) else (lambda k: getattr(d, k, None) or d.meta.get(k))
     return Entry(field("id"), field("lang"), field("kind"), str(field("edition") or ""), field("cites"),
                  field("cites_edition"), field("short") or "", field("maps_to"), field("edition_of"),
-                 tuple(field("names") or ()))
+                 tuple(field("names") or ()), tuple(sorted((field("label") or {}).items())))
 
 
 def _edition_order(e: Entry) -> tuple[int, str]:

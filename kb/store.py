@@ -7,7 +7,13 @@ from .clauseid import readable
 
 
 class NotFound(LookupError):
-    """An unknown document or unit; the message names what exists."""
+    """An unknown document, unit or Law; the message names what exists, the fields say what
+    was asked for (a page says it in its reader's language)."""
+
+    def __init__(self, message: str, doc: str | None = None, unit: str | None = None,
+                 law: str | None = None, last: int | None = None, pairs: tuple[tuple[str, str], ...] = ()):
+        super().__init__(message)
+        self.doc, self.unit, self.law, self.last, self.pairs = doc, unit, law, last, pairs
 
 
 def _names(ids: list[str], limit: int = 12) -> str:
@@ -44,14 +50,16 @@ class Store:
         try:
             return self.documents[doc_id]
         except KeyError:
-            raise NotFound(f"unknown document {doc_id!r}; documents: {_names(list(self.documents))}") from None
+            raise NotFound(f"unknown document {doc_id!r}; documents: {_names(list(self.documents))}",
+                           doc=doc_id) from None
 
     def unit(self, doc_id: str, unit_id: str) -> dict[str, Any]:
         units = self._units[self.doc(doc_id)["id"]]
         try:
             return units[unit_id]
         except KeyError:
-            raise NotFound(f"unknown unit {unit_id!r} in {doc_id}; units: {_names(list(units))}") from None
+            raise NotFound(f"unknown unit {unit_id!r} in {doc_id}; units: {_names(list(units))}",
+                           doc=doc_id, unit=unit_id) from None
 
     def outgoing(self, doc_id: str, unit_id: str) -> list[dict[str, Any]]:
         """Citations written in a unit, in text order."""

@@ -18,6 +18,7 @@ def compare_url(library: Library, pair: EditionPair, n: str) -> str:
 
 
 SITUATIONS = "/situations"
+CHANGES = "/changes"  # what changed from one edition of the Laws to the next
 
 
 def situation_url(situation: str) -> str:

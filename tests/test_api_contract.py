@@ -14,6 +14,7 @@ ASKED = {
     "/api/search": {200: ("/api/search", {"q": "licita insufficiente"}), 400: ("/api/search", {"limit": "0"})},
     "/api/compare/{n}": {200: ("/api/compare/27", {}), 404: ("/api/compare/94", {})},
     "/api/situations": {200: ("/api/situations", {"lang": "es"}), 400: ("/api/situations", {"lang": "fr"})},
+    "/api/changes": {200: ("/api/changes", {"kind": "moved"}), 400: ("/api/changes", {"kind": "similar"})},
 }
 MORE_SHAPES = [  # other answers of the same routes, held to the same schemas
     ("/api/units/es-laws/12", {}), ("/api/units/it-norms/40", {}), ("/api/units/it-timeref/licita-insufficiente", {}),

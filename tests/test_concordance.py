@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from kb.concordance import RELATIONS, Concordance, ancestors, load_corrections
+from kb.concordance import COLUMNS, RELATIONS, Concordance, ancestors, load_corrections
 from kb.corpus import CorpusError
 
 CONCORDANCE = Concordance.load()
@@ -70,7 +70,7 @@ def test_corrections_name_real_clauses(export):
 
 def test_a_malformed_table_is_a_clear_error(tmp_path):
     bad = tmp_path / "concordance.tsv"
-    bad.write_text("es\tit\trelation\tnote\n12A\t12A\tsimilar\t\n", encoding="utf-8")
+    bad.write_text("\t".join(COLUMNS) + "\n12A\t12A\tsimilar" + "\t" * (len(COLUMNS) - 3) + "\n", encoding="utf-8")
     with pytest.raises(CorpusError, match="unknown relation 'similar'"):
         Concordance.load(bad)
     bad.write_text("es\tit\n12A\t12A\n", encoding="utf-8")

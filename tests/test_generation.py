@@ -37,6 +37,7 @@ def edited_build(tmp_path_factory):
 
 def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
     client = TestClient(create_app(edited_build))
+    client.headers["accept-language"] = "en"  # the notes edited are the English ones
     assert EDITS["clock.tsv"][1] in client.get("/clock").text
     assert EDITS["concordance.tsv"][1] in client.get("/compare/27").text
     assert EDITS["glossary.tsv"][1] in client.get("/glossary").text

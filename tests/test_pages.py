@@ -7,6 +7,8 @@ from pathlib import Path
 from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
+
+from kb.knowledge import CLOCK_COLUMNS
 from fastapi.testclient import TestClient
 
 
@@ -90,16 +92,19 @@ def test_templates_never_mark_data_safe():
         assert "|safe" not in path.read_text().replace(" ", ""), path.name
 
 
-@pytest.mark.parametrize("path, words", [
-    ("/fr-laws", "unknown document 'fr-laws'"),
-    ("/it-laws/999", "unknown unit '999'"),
-    ("/compare/94", "numbered 1 to 93"),
-    ("/compare/x", "numbered 1 to 93"),
+@pytest.mark.parametrize("path, ui, words", [
+    ("/fr-laws", "it", "Non esiste il documento “fr-laws”"),
+    ("/it-laws/999", "es", "Código italiano 2017 no tiene “999”"),
+    ("/compare/94", "it", "gli articoli vanno da 1 a 93"),
+    ("/compare/x", "en", "the Laws are numbered 1 to 93"),
 ])
-def test_not_found_pages_say_what_exists_and_offer_search(client, path, words):
-    r = client.get(path)
+def test_not_found_pages_say_what_exists_and_offer_search(client, path, ui, words):
+    """In the reader's language, with the documents by name, never the units' ids."""
+    r = client.get(path, params={"ui": ui})
+    client.cookies.clear()  # ?ui= sets the reader's language for the pages after
     assert r.status_code == 404 and words in html.unescape(r.text)
     assert 'href="/it-laws"' in r.text and 'id="q"' in r.text
+    assert "def-alert" not in r.text and "introduzione-all" not in r.text
 
 
 def test_bad_search_is_a_400_page(client):
@@ -181,7 +186,7 @@ def test_clock_lists_the_periods_in_order_with_entries_and_laws(client):
 def test_clock_places_every_time_reference_topic(export):
     from kb.concordance import read_tsv
     from kb.corpus import CORPUS_DIR
-    rows = read_tsv(CORPUS_DIR / "clock.tsv", ("period", "topics", "laws", "note"))
+    rows = read_tsv(CORPUS_DIR / "clock.tsv", CLOCK_COLUMNS)
     topics = {t.strip() for r in rows for t in r["topics"].split(",")}
     timeref = next(d for d in export["documents"] if d["id"] == "it-timeref")
     assert topics == {u["id"] for u in timeref["units"]}

@@ -167,7 +167,7 @@ def test_the_picker_keeps_the_pair_of_editions_it_compares(client):
     r = client.get("/compare", params={"n": "12", "older": "es-laws", "newer": "it-laws"}, follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == "/compare/12"       # the first pair needs no query
     r = client.get("/compare", params={"n": "12", "older": "it-laws", "newer": "es-laws"})
-    assert r.status_code == 404 and "No pair of editions" in html.unescape(r.text)
+    assert r.status_code == 404 and "not compared here" in html.unescape(r.text)
 
 
 @pytest.mark.parametrize("path, named", [

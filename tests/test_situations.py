@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+from kb.knowledge import CLOCK_COLUMNS
+
 from kb.concordance import read_tsv
 from kb.library import Library
 from kb.situations import load
@@ -45,7 +47,7 @@ def test_both_editions_rule_it_unless_it_is_new_in_2017(situations):
 
 
 def test_every_period_is_one_of_the_boards(situations):
-    periods = [r["period"] for r in read_tsv(CORPUS / "clock.tsv", ("period", "topics", "laws", "note"))]
+    periods = [r["period"] for r in read_tsv(CORPUS / "clock.tsv", CLOCK_COLUMNS)]
     assert {s.period for s in situations} <= set(periods)
     assert {s.period for s in situations} == set(periods)  # and every period has its situations
 

@@ -11,7 +11,7 @@ from kb.search.engine import Result
 from kb.search.query import QueryError
 from kb.store import NotFound, Store
 
-from .api_models import CompareView, DocumentSummary, SituationIndex, UnitWithLinks, errors
+from .api_models import ChangesView, CompareView, DocumentSummary, SituationIndex, UnitWithLinks, errors
 
 router = APIRouter(prefix="/api")
 
@@ -68,6 +68,17 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
         return JSONResponse(_site(request).editions.compare(n, older, newer).to_dict())
     except NotFound as e:
         raise ApiError(404, str(e)) from e
+
+
+@router.get("/changes", summary="What changed from the older edition of the Laws to the newer, Law by Law",
+            response_model=ChangesView, responses=errors(400, 503))
+async def changes(request: Request, kind: str | None = Query(None, description="only this relation (changed, moved, "
+                                                                                "split, merged, new-in-…, removed-in-…)")
+                  ) -> JSONResponse:
+    view = _site(request).editions.changes()
+    if kind and kind not in view.summary:
+        raise ApiError(400, f"unknown kind {kind!r}; kinds: {', '.join(view.summary)}")
+    return JSONResponse(view.of_kind(kind).to_dict())
 
 
 @router.get("/situations", summary="The situation index: what happens at the table and the clauses that rule it",

@@ -117,6 +117,7 @@ class CompareRow(BaseModel):
     older: Optional[str] = None
     relation: str
     note: str
+    notes: dict[str, str]   # the note in each language it is written in ("en", "it", "es")
     elsewhere: list[str]
 
 
@@ -124,7 +125,25 @@ class CompareView(BaseModel):
     law: int
     older: str
     newer: str
+    summary: dict[str, int]  # how many rows of each relation
     rows: list[CompareRow]
+
+
+class Change(BaseModel):
+    """A clause changed, moved, split, merged, new or removed from the older edition to the newer."""
+    law: int
+    relation: str
+    older: Optional[str] = None
+    newer: Optional[str] = None
+    note: str
+    notes: dict[str, str]   # the note in each language it is written in
+
+
+class ChangesView(BaseModel):
+    older: str
+    newer: str
+    summary: dict[str, int]  # how many changes of each relation
+    changes: list[Change]
 
 
 class Rule(BaseModel):

@@ -53,10 +53,12 @@ def _unavailable_page(message: str) -> str:
     return _plain_page(503, message, "Run <code>kb build</code>, then reload.")
 
 
-def _error_page(request: Request, status: int, message: str):
+def _error_page(request: Request, status: int, message: str, missing: Any = None):
+    """`missing` (what a 404 did not find) is said in the reader's language; other messages are
+    the API's own."""
     site = request.app.state.site
     heading = {404: "404", 400: "400"}.get(status, str(status))
-    return pages.render(request, "error.html", status=status, heading=heading, message=message,
+    return pages.render(request, "error.html", status=status, heading=heading, message=message, missing=missing,
                         documents=site.store.export["documents"])
 
 
@@ -211,7 +213,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     async def page_not_found(request: Request, exc: pages.PageNotFound):
         if request.url.path.startswith("/api/"):
             return error_response(404, "Not Found: see /api/openapi.json for the API")
-        return _error_page(request, 404, exc.message)
+        return _error_page(request, 404, exc.message, exc.missing)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError):

@@ -2,14 +2,16 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from kb.clauseid import article_of, readable
+from kb.concordance import note_in, notes_of
 from kb.graph import neighbourhood
 from kb.library import TIMEREF
-from kb.urls import url_for
+from kb.urls import compare_url, url_for
 from kb.store import NotFound
 
 from .i18n import marked_for_translation as _
@@ -49,7 +51,8 @@ async def clock(request: Request) -> Response:
         for cid in (x.strip() for x in row["laws"].split(",")):
             art = article_of(cid)
             laws.append({"label": readable(cid), "title": store.title(laws_doc, art), "url": url_for(laws_doc, art, cid)})
-        periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": row["note"],
+        note_lang, note = note_in(notes_of(row), locale_of(request))
+        periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": note, "note_lang": note_lang,
                         "topics": topics, "laws": laws})
     return render(request, "clock.html", periods=periods, laws_doc=laws_doc, timeref_doc=timeref)
 
@@ -58,7 +61,8 @@ async def clock(request: Request) -> Response:
 async def glossary(request: Request) -> Response:
     site = request.app.state.site
     store = site.store
-    pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), "note": p.note}
+    lang = locale_of(request)
+    pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), **dict(zip(("note_lang", "note"), note_in(p.notes, lang)))}
              for p in site.engine.glossary.curated]
     laws_doc = site.library.laws_in_force
     definitions = [{"title": u["title"], "url": url_for(laws_doc, u["id"])}
@@ -76,7 +80,34 @@ async def situations(request: Request) -> Response:
                   shorts={d: site.library.short(d) for d in site.store.documents})
 
 
+@router.get("/changes", response_class=HTMLResponse)
+async def changes(request: Request) -> Response:
+    """What changed from 2007 to 2017, Law by Law (`Editions.changes`, which /api/changes answers
+    as JSON), each change linked to both texts, its note in the reader's language."""
+    site = request.app.state.site
+    view, lang = site.editions.changes(), locale_of(request)
+    laws: dict[str, list[dict[str, Any]]] = {}
+    for c in view.changes:
+        note_lang, note = note_in(c.notes, lang)
+        laws.setdefault(c.law, []).append({
+            "relation": c.relation, "note": note, "note_lang": note_lang,
+            "older": _clause_link(view.pair.older, c.older), "newer": _clause_link(view.pair.newer, c.newer)})
+    return render(request, "changes.html", view=view, laws=laws,
+                  compare={n: compare_url(site.library, view.pair, n) for n in laws})
+
+
+def _clause_link(doc: str, clause: str) -> dict[str, str] | None:
+    return {"doc": doc, "label": readable(clause), "url": url_for(doc, article_of(clause), clause)} if clause else None
+
+
 GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24
+# The graph's kinds of link (kb.graph.neighbourhood's keys), as the page names them.
+LINK_KINDS = {
+    "cites": _("cites"), "cites_by": _("cited by"),
+    "integrates": _("integrates"), "integrates_by": _("integrated by"),
+    "annotates": _("gives the times of"), "annotates_by": _("timed by"),
+    "parallel": _("other edition"), "parallel_by": _("other edition"),
+}
 
 
 @router.get("/graph/{doc}/{unit}", response_class=HTMLResponse)
@@ -85,7 +116,7 @@ async def graph(request: Request, doc: str, unit: str) -> Response:
     try:
         u = site.store.unit(doc, unit)
     except NotFound as e:
-        raise PageNotFound(str(e)) from e
+        raise PageNotFound.of(e) from e
     g = site.graph
     groups = neighbourhood(g, doc, unit)
     nodes, seen = [], set()
@@ -103,14 +134,16 @@ async def graph(request: Request, doc: str, unit: str) -> Response:
         angle = 2 * math.pi * i / max(len(nodes), 1)
         d, uid = node.split(":", 1)
         placed.append({"x": round(center + RADIUS * math.cos(angle), 1), "y": round(center + RADIUS * math.sin(angle), 1),
-                       "label": _short(site.library.short(d), uid), "title": f"{d} {uid} {site.store.title(d, uid)}",
+                       "label": _short(site.library.short(d), uid, site.store.title(d, uid)), "title": site.store.title(d, uid), "unit": uid,
                        "url": url_for(d, uid), "kind": kind, "doc": d})
     groups = {k: v for k, v in groups.items() if not k.startswith("defines")}
     return render(request, "graph.html", doc=site.store.doc(doc), unit=u, nodes=placed, size=GRAPH_SIZE,
-                  center=center, groups={k: len(v) for k, v in groups.items()})
+                  center=center, groups={k: len(v) for k, v in groups.items()}, link_kinds=LINK_KINDS,
+                  center_label=_short(site.library.short(doc), unit, u.get("title") or ""))
 
 
-def _short(mark: str, unit: str) -> str:
-    """A node's label: "IT 27", "NI 40", "TR licitazione" (the manifest's `short` mark; long
-    topic slugs cut)."""
-    return f"{mark} {unit if len(unit) <= 9 else unit[:8] + '…'}"
+def _short(mark: str, unit: str, title: str) -> str:
+    """A node's label: "IT 27", "NI 40-2", "TR Licitaz…" (the manifest's `short` mark, then a
+    numbered unit's number, else its title cut short)."""
+    name = unit if unit[:1].isdigit() else title or unit
+    return f"{mark} {name if len(name) <= 9 else name[:8] + '…'}"

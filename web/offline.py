@@ -15,7 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from kb.generations import BROWSER_INDEX_NAME
-from kb.urls import SITUATIONS, compare_url
+from kb.urls import CHANGES, SITUATIONS, compare_url
 
 router = APIRouter(include_in_schema=False)
 STATIC = Path(__file__).resolve().parent / "static"
@@ -29,7 +29,7 @@ SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
 def site_paths(site: Any) -> list[str]:
     """Every page a reader can open (the search page without a query), in a stable order."""
     store, library = site.store, site.library
-    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS]
+    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS, CHANGES]
     for d in store.export["documents"]:
         paths.append(f"/{d['id']}")
         for u in d["units"]:

@@ -12,26 +12,33 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kb.annotate import annotate, in_text_of
 from kb.clauseid import article_of, readable
+from kb.concordance import note_in
 from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 from kb.unitview import Ref, UnitView
-from kb.urls import compare_url, situation_url, url_for
+from kb.urls import CHANGES, compare_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
-from .views import clause_body, marked
+from .views import clause_body, emphasised, marked, place_name, unit_name
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
                         autoescape=select_autoescape(default=True, default_for_string=True))
 PAGE_SIZE = 10
-NOTES_LANG = "en"  # the curated tables' notes (concordance, clock, glossary) are written in English
 
 
 class PageNotFound(Exception):
-    def __init__(self, message: str):
-        self.message = message
+    """A page that does not exist; `missing` (the library's NotFound) says what was asked for,
+    so that the page can say it in its reader's language."""
+
+    def __init__(self, message: str, missing: NotFound | None = None):
+        self.message, self.missing = message, missing
+
+    @classmethod
+    def of(cls, e: NotFound) -> "PageNotFound":
+        return cls(str(e), e)
 
 
 def locale_of(request: Request) -> str:
@@ -48,7 +55,11 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     alternates = [{"locale": loc, "href": f"{here}?{urlencode({**params, 'ui': loc})}"} for loc in LOCALES]
     html = TEMPLATES.get_template(template).render(
         _=translations.gettext, locale=locale, alternates=alternates, doc_langs=doc_langs(site),
-        notes_lang=NOTES_LANG, **context)
+        docname=lambda doc: site.library.label(doc, locale),
+        doc_labels={d: site.library.label(d, locale) for d in site.store.documents},
+        unit_name=lambda doc, unit: unit_name(translations.gettext, site.store.unit(doc, unit)),
+        place=lambda doc, unit, clause=None: place_name(translations.gettext, site.library.is_laws(doc),
+                                                        site.store.unit(doc, unit), clause), **context)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("ui") in LOCALES:
         response.set_cookie("ui", locale, max_age=365 * 24 * 3600, samesite="lax")
@@ -96,7 +107,7 @@ async def compare_picked(request: Request, n: str = "", older: str | None = None
     try:
         view = site.editions.compare(n.strip(), older, newer)
     except NotFound as e:
-        raise PageNotFound(str(e)) from e
+        raise PageNotFound.of(e) from e
     return RedirectResponse(compare_url(site.library, view.pair, view.law), status_code=303)
 
 
@@ -108,14 +119,16 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
     try:
         view = site.editions.compare(n, older, newer)
     except NotFound as e:
-        raise PageNotFound(str(e)) from e
+        raise PageNotFound.of(e) from e
     sides = {"new": _Side(view.pair.newer, n, site, view.pair), "old": _Side(view.pair.older, n, site, view.pair)}
     query = compare_url(site.library, view.pair, "")[len("/compare/"):]  # the pair of editions, unless the first
-    return render(request, "compare.html", n=int(n), last=view.last, sides=sides, query=query,
-                  pair_fields=parse_qsl(query.lstrip("?")), rows=compare_rows(view.rows, sides))
+    changed = any(rel != "same" for rel in view.summary)
+    return render(request, "compare.html", n=int(n), last=view.last, sides=sides, query=query, summary=view.summary,
+                  changes_url=f"{CHANGES}#law-{n}" if changed else None,
+                  pair_fields=parse_qsl(query.lstrip("?")), rows=compare_rows(view.rows, sides, locale_of(request)))
 
 
-def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
+def compare_rows(rows: Any, sides: dict[str, "_Side"], lang: str | None = None) -> list[dict[str, Any]]:
     """The compare rows of Law n (`kb.compare`) formatted for the page: a clause shown in its
     row with its text, a clause shown in another row as a pointer to it, each governing
     concordance row's note once, and links to the other edition's clauses the row names
@@ -125,10 +138,12 @@ def compare_rows(rows: Any, sides: dict[str, "_Side"]) -> list[dict[str, Any]]:
     noted: set[Any] = set()
     out = []
     for i, r in enumerate(rows):
-        cells = {side: s.cell(getattr(r, side), getattr(r, f"show_{side}"), i, at) for side, s in sides.items()}
+        cells = {side: s.cell(getattr(r, side), getattr(r, f"show_{side}"), i, at, r.marks(side == "new"))
+                 for side, s in sides.items()}
         other = "old" if r.new else "new"
+        note_lang, note = note_in(r.notes, lang)
         out.append({"new_id": r.new or "", "old_id": r.old or "", "relation": r.relation, **cells,
-                    "note": r.note if r.row not in noted else "",
+                    "note": note if r.row not in noted else "", "note_lang": note_lang,
                     "links": [sides[other].pointer(cid, "→" if other == "new" else "←") for cid in r.elsewhere]})
         noted.add(r.row)
     return out
@@ -153,7 +168,8 @@ class _Side:
         self.by_id = {c["id"]: c for c in self.clauses}
         self.cits = site.store.outgoing(doc, n) if self.clauses else []
         self.url = f"/{doc}/{n}" if self.clauses else None
-    def cell(self, cid: str | None, show: bool, row: int, at: dict[tuple[str, str], int]) -> dict[str, Any] | None:
+    def cell(self, cid: str | None, show: bool, row: int, at: dict[tuple[str, str], int],
+             marks: tuple[str, ...] = ()) -> dict[str, Any] | None:
         """The clause with its text, or (shown in another row) a pointer to that row."""
         if cid is None:
             return None
@@ -166,7 +182,7 @@ class _Side:
         mine = in_text_of(self.cits, cid)
         return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
                 "anchor": f"{self.key}-{cid}",
-                "body": clause_body(c, annotate(c["text"], mine, self.site.store))}
+                "body": emphasised(clause_body(c, annotate(c["text"], mine, self.site.store)), marks)}
 
     def pointer(self, cid: str, arrow: str) -> dict[str, Any]:
         """A link to a clause of this edition shown elsewhere: `↑ ES 9A3`, `→ IT 72C`."""
@@ -180,7 +196,7 @@ async def document(request: Request, doc: str) -> Response:
     try:
         d = store.doc(doc)
     except NotFound as e:
-        raise PageNotFound(str(e)) from e
+        raise PageNotFound.of(e) from e
     return render(request, "document.html", doc=d, groups=toc_groups(d))
 
 
@@ -205,7 +221,7 @@ async def unit(request: Request, doc: str, unit: str) -> Response:
     try:
         view = site.unit_view(doc, unit)
     except NotFound as e:
-        raise PageNotFound(str(e)) from e
+        raise PageNotFound.of(e) from e
     return render(request, "unit.html", **unit_context(site, view, locale_of(request)))
 
 

@@ -8,11 +8,34 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, Callable
 
 from kb.annotate import Segment
+from kb.clauseid import readable
 from kb.reading import clause_blocks
 
+
+
+def unit_name(_: Callable[[str], str], unit: dict[str, Any]) -> str:
+    """A unit as a reader names it: "Art. 27", "Norma 40", "Appendice 4"; "" for a unit its
+    title names (a definition, a time-reference topic, a preface)."""
+    kind, uid = unit["kind"], unit["id"]
+    if kind == "article":
+        return _("Art. %(n)s") % {"n": uid}
+    if kind == "norm":
+        return _("Norm %(n)s") % {"n": uid}
+    if kind == "appendix":
+        return _("Appendix %(n)s") % {"n": unit.get("appendix") or uid}
+    return ""
+
+
+def place_name(_: Callable[[str], str], of_laws: bool, unit: dict[str, Any], clause: str | None) -> str:
+    """Where in a document a reference leads: a Law's clause by its number ("27B1(b)"), elsewhere
+    the unit's name and the paragraph's own number when it has one ("Appendice 4 §5.8")."""
+    if of_laws and unit["kind"] == "article":
+        return readable(clause or unit["id"])
+    label = next((c.get("label") for c in unit["clauses"] if c["id"] == clause and c["id"] != unit["id"]), "")
+    return unit_name(_, unit) + (f" §{label.rstrip('.')}" if label else "")
 
 
 def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
@@ -26,6 +49,30 @@ def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict
         elif block.kind == "note":
             body.append({"note": c["notes"][block.index]})
     return body
+
+
+def emphasised(body: list[dict[str, Any]], phrases: tuple[str, ...]) -> list[dict[str, Any]]:
+    """A clause's body with `phrases` (the words that carry a change) flagged `mark` wherever
+    they stand whole inside a plain segment of its paragraphs."""
+    if not phrases:
+        return body
+    pattern = re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)))
+    return [{"paragraph": [part for s in b["paragraph"] for part in _split(s, pattern)]} if "paragraph" in b else b
+            for b in body]
+
+
+def _split(segment: Segment, pattern: re.Pattern[str]) -> list[Segment]:
+    if any(segment.get(k) for k in ("href", "external", "unresolved")):
+        return [segment]
+    parts = pattern.split(segment["text"])
+    found = pattern.findall(segment["text"])
+    out: list[Segment] = []
+    for i, part in enumerate(parts):
+        if part:
+            out.append({"text": part})
+        if i < len(found):
+            out.append({"text": found[i], "mark": "1"})
+    return out
 
 
 def _tap_sized(segment: Segment) -> Segment:

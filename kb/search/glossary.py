@@ -5,11 +5,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..concordance import read_tsv
+from ..concordance import NOTE_COLUMNS, Notes, notes_of, read_tsv
 from ..corpus import CORPUS_DIR
 from .analysis import LANGS, PLAIN, terms
 
-COLUMNS = ("it", "es", "also", "note")  # glossary.tsv's header
+COLUMNS = ("it", "es", "also", "note", *NOTE_COLUMNS)  # glossary.tsv's header
 SIDES = COLUMNS[:2]  # the languages it pairs
 OTHER = dict(zip(SIDES, reversed(SIDES)))
 
@@ -20,6 +20,7 @@ class Pair:
     es: str
     also: tuple[str, ...]
     note: str
+    notes: Notes = ()  # the note in each language it is written in
 
     def side(self, lang: str) -> str:
         return self.it if lang == "it" else self.es
@@ -74,8 +75,8 @@ class Glossary:
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "glossary.tsv") -> "Glossary":
         rows = read_tsv(path, COLUMNS)
-        return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"])
-                    for r in rows])
+        return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"],
+                         notes_of(r)) for r in rows])
 
     def joined(self, pairs: list[Pair]) -> "Glossary":
         """This glossary with more pairs (the English terms of art, `phrasebook.term_pairs`)."""

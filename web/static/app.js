@@ -4,6 +4,7 @@
   "use strict";
   var input = document.getElementById("q");
   if (!input) return;
+  var docs = JSON.parse(input.form.getAttribute("data-docs") || "{}");  // document ids → names, in this language
   document.addEventListener("keydown", function (e) {
     var tag = (document.activeElement && document.activeElement.tagName) || "";
     if (e.key === "/" && tag !== "INPUT" && tag !== "TEXTAREA") { e.preventDefault(); input.focus(); input.select(); }
@@ -44,7 +45,7 @@
     li.setAttribute("aria-selected", "false");
     a.href = h.url;
     a.tabIndex = -1;  // the input keeps the focus; the active option is aria-activedescendant
-    a.textContent = h.doc + " " + h.label + " — ";
+    a.textContent = (docs[h.doc] || h.doc) + " " + h.label + " — ";
     title.lang = h.lang;  // law text in its own language, whatever the interface's
     title.textContent = h.title;
     a.appendChild(title);
@@ -136,5 +137,37 @@
   window.addEventListener("afterprint", function () {
     opened.forEach(function (d) { d.open = false; });
     opened = [];
+  });
+})();
+
+// The compare page's switch: only the rows whose two texts differ (the others hidden, not removed).
+(function () {
+  "use strict";
+  var button = document.querySelector("button.only-diff"), table = document.querySelector(".compare");
+  if (!button || !table) return;
+  button.hidden = false;
+  button.addEventListener("click", function () {
+    var on = table.classList.toggle("only-diff");
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+  });
+})();
+
+// The changes page's filters: one kind of change at a time (press again for all).
+(function () {
+  "use strict";
+  var buttons = document.querySelectorAll("button.kind");
+  if (!buttons.length) return;
+  function show(kind) {
+    buttons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-kind") === kind ? "true" : "false"); });
+    document.querySelectorAll("ul.changes > li").forEach(function (li) {
+      li.hidden = Boolean(kind) && li.getAttribute("data-kind") !== kind;
+    });
+    document.querySelectorAll("section.law-changes").forEach(function (s) {
+      s.hidden = !s.querySelector("li:not([hidden])");
+    });
+  }
+  buttons.forEach(function (b) {
+    b.hidden = false;
+    b.addEventListener("click", function () { show(b.getAttribute("aria-pressed") === "true" ? null : b.getAttribute("data-kind")); });
   });
 })();

@@ -43,6 +43,7 @@
   if (!shell || !q || !window.KBSearch) return;
   var input = document.getElementById("q");
   if (input) input.value = q;
+  var docs = JSON.parse((input && input.form.getAttribute("data-docs")) || "{}");  // ids → names, in this language
   window.KBSearch.load(shell.getAttribute("data-search-data")).then(function (engine) {
     var ui = html.lang, result = engine.search(q, ui, 20);
     if (result.jump) { location.replace(siteUrl(result.jump)); return; }
@@ -78,7 +79,7 @@
     result.hits.forEach(function (h) {
       var li = el("li", "hit"), a = el("a", "hit-title");
       a.href = siteUrl(h.url);
-      a.appendChild(el("span", "label", h.doc + " " + h.label));
+      a.appendChild(el("span", "label", (docs[h.doc] || h.doc) + " " + h.label));
       a.appendChild(document.createTextNode(" "));
       var title = a.appendChild(el("span", "", h.title));
       title.lang = h.lang;

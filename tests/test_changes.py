@@ -1,0 +1,84 @@
+"""What changed from 2007 to 2017 (issue 15): the compare page's summary, its differences-only
+switch and the words that carry a change; the /changes page and /api/changes, counted against
+corpus/concordance.tsv itself."""
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kb.clauseid import article_of
+from kb.concordance import COLUMNS, read_tsv
+
+TSV = Path(__file__).resolve().parents[1] / "corpus" / "concordance.tsv"
+ROWS = read_tsv(TSV, COLUMNS)
+CHANGED = [r for r in ROWS if r["relation"] != "same"]
+
+
+def test_the_changes_page_lists_every_row_that_is_not_same(client):
+    html = client.get("/changes", params={"ui": "it"}).text
+    client.cookies.clear()
+    assert len(re.findall(r'<li data-kind="', html)) == len(CHANGED) > 250
+    for kind, n in Counter(r["relation"] for r in CHANGED).items():
+        assert html.count(f'<li data-kind="{kind}"') == n
+
+
+def test_each_change_links_to_both_texts_and_to_its_laws_comparison(client):
+    html = client.get("/changes").text
+    links = set(re.findall(r'href="(/(?:it|es)-laws/[^"]+)"', html))
+    assert len(links) > 300  # the clause of each side, anchored
+    pages = {url.split("#")[0]: client.get(url.split("#")[0]) for url in links}
+    assert all(r.status_code == 200 for r in pages.values())
+    assert all(f'id="{url.split("#")[1]}"' in pages[url.split("#")[0]].text for url in links if "#" in url)
+    assert 'href="/compare/27"' in html and 'id="law-27"' in html
+
+
+def test_the_api_answers_the_same_changes_and_filters_by_kind(client):
+    data = client.get("/api/changes").json()
+    assert data["summary"] == dict(Counter(r["relation"] for r in CHANGED)) | {} and len(data["changes"]) == len(CHANGED)
+    moved = client.get("/api/changes", params={"kind": "moved"}).json()["changes"]
+    assert {(c["older"], c["newer"]) for c in moved} == {(r["es"], r["it"]) for r in CHANGED if r["relation"] == "moved"}
+    r = client.get("/api/changes", params={"kind": "similar"})
+    assert r.status_code == 400 and "unknown kind 'similar'" in r.json()["error"]
+
+
+@pytest.mark.parametrize("ui, words", [("it", "Il Codice 2017 aggiunge"), ("es", "La edición 2017 añade")])
+def test_a_change_is_explained_in_the_readers_language(client, ui, words):
+    """6B: 2017 forbids dealing two consecutive cards to the same player."""
+    for path in ("/changes", "/compare/6"):
+        html = client.get(path, params={"ui": ui}).text
+        assert re.search(rf'<span class="note" lang="{ui}">{words}', html), path
+    client.cookies.clear()
+
+
+def test_every_row_is_noted_in_each_language_where_it_is_in_english():
+    """A note written in English is written in Italian and Spanish too."""
+    missing = [(r["es"], r["it"]) for r in ROWS if r["note"] and not (r["note_it"] and r["note_es"])]
+    assert missing == []
+
+
+def test_the_compare_page_sums_its_rows_and_offers_only_the_differences(client):
+    html = client.get("/compare/12", params={"ui": "it"}).text
+    client.cookies.clear()
+    summary = client.get("/api/compare/12").json()["summary"]
+    rows = re.findall(r'data-relation="([a-z0-9-]+)"', html)
+    assert summary == dict(Counter(rows)) and summary["changed"] >= 1
+    shown = re.search(r'<p class="summary">(.*?)</p>', html, re.S).group(1)
+    assert all(f"</span> {n}</span>" in shown for n in summary.values())
+    assert '<button type="button" class="only-diff" hidden aria-pressed="false">Solo le differenze</button>' in html
+
+
+def test_the_words_that_carry_a_change_are_emphasised(client):
+    html = client.get("/compare/6").text
+    assert '<mark class="change">Non è permesso distribuire due carte consecutive del mazzo allo stesso giocatore</mark>' in html
+
+
+def test_every_marked_phrase_is_in_its_clauses_text(export):
+    """The marks are exact phrases of the clause they belong to (the table's own ids)."""
+    texts = {(d["id"], c["id"]): c["text"] for d in export["documents"] for u in d["units"] for c in u["clauses"]}
+    side = {"es": "es-laws", "it": "it-laws"}
+    missing = [(r[col], m) for r in ROWS for col in ("es", "it") for m in r[f"marks_{col}"].split(" | ")
+               if m.strip() and m.strip() not in texts.get((side[col], r[col]), "")]
+    assert missing == []
+    assert sum(bool(r["marks_it"] or r["marks_es"]) for r in ROWS) >= 90
+    assert all(article_of(r["it"] or r["es"]) for r in CHANGED)
