@@ -17,16 +17,18 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .anki import LOCAL_SITE, write_decks
 from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
 from .citations import extract
 from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, CorpusError, load_documents, load_manifest
 from .export import dumps, export_dict
-from .generations import (BROWSER_INDEX_NAME, COMPLETE, COMPLETE_TEXT, CORPUS_COPY, EXPORT_NAME, GENERATION_PREFIX, GRAPH_NAME,
-                          READER_TABLES, STAMP_NAME, BuildError, build_lock, completed_at, current_link,
-                          default_build_dir, export_path, generation, load_export, prune, readable_generations,
-                          switch)
+from .generations import (BROWSER_INDEX_NAME, COMPLETE, COMPLETE_TEXT, CORPUS_COPY, DECKS_NAME, EXPORT_NAME,
+                          GENERATION_PREFIX, GRAPH_NAME, READER_TABLES, STAMP_NAME, BuildError, build_lock,
+                          completed_at, current_link, default_build_dir, export_path, generation, load_export,
+                          prune, readable_generations, switch)
 from .graph import build_graph, write_graph
+from .knowledge import KnowledgeBase
 from .languages import missing
 from .search.index import INDEX_NAME, open_index, write_index
 from .search.offline import write_browser_index
@@ -77,6 +79,10 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
         (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
         write_browser_index(gen, gen / BROWSER_INDEX_NAME)
+        # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
+        # where it will be served, and links to where `kb serve` answers by default
+        # (`kb anki --base-url` writes decks for another address)
+        write_decks(KnowledgeBase(gen), gen / DECKS_NAME, LOCAL_SITE)
         verify(gen)
         (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
@@ -109,13 +115,13 @@ def check_languages(entries: list[Any]) -> None:
 
 def verify(gen: Path) -> None:
     """A generation is switched in only complete: its export loads, its index opens and
-    answers, its catalogs are there."""
+    answers, its catalogs, graph, browser index, decks and corpus tables are there."""
     export = load_export(gen / EXPORT_NAME)
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_index(gen)
-    missing = [name for name in (GRAPH_NAME, BROWSER_INDEX_NAME, *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
-               if not (gen / name).is_file()]
+    expected = (GRAPH_NAME, BROWSER_INDEX_NAME, DECKS_NAME, *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
+    missing = [name for name in expected if not (gen / name).is_file()]
     if missing:
         raise BuildError(f"incomplete build at {gen}: no {', '.join(missing)}")
     if not all(mo_path(gen / CATALOGS, locale).exists() for locale in LOCALES):

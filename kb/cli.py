@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from . import build as builder
+from .anki import DECK_NAMES, LOCAL_SITE, check_base_url, write_decks
 from . import generations
 from .graph import write_graph
 from .knowledge import KnowledgeBase
@@ -48,23 +49,32 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.path == "-":
         sys.stdout.write(src.read_text(encoding="utf-8"))
         return 0
-    out = file_target(Path(args.path))
+    out = file_target(Path(args.path), dash=True)
     generations.atomic_write(out, src.read_text(encoding="utf-8"))
     print(f"wrote {out}")
     return 0
 
 
-def file_target(path: Path) -> Path:
+def file_target(path: Path, dash: bool = False) -> Path:
     """Where to write a file named on the command line: a new or regular file (through a
-    symlink, the file it names); never a directory, device, FIFO or socket."""
+    symlink, the file it names); never a directory, device, FIFO or socket (`dash`: the
+    command also takes - for standard output)."""
     target = path.resolve() if path.is_symlink() else path
     if target.exists() and not target.is_file():
         kind = "a directory" if target.is_dir() else "not a regular file (a device, FIFO or socket)"
         via = f" (the link {path} names it)" if target != path else ""
-        raise UsageError(f"{target} is {kind}{via}; give a file path, or - for standard output")
+        raise UsageError(f"{target} is {kind}{via}; give a file path" + (", or - for standard output" if dash else ""))
     if not target.parent.is_dir():
         raise UsageError(f"folder {target.parent} does not exist")
     return target
+
+
+def cmd_anki(args: argparse.Namespace) -> int:
+    out = file_target(Path(args.path))
+    counts = write_decks(_kb(args), out, args.base_url)
+    decks = ", ".join(f"{DECK_NAMES[d].split('::')[-1]} {n}" for d, n in counts.items())
+    print(f"wrote {out} ({sum(counts.values())} notes: {decks}; links to {args.base_url})")
+    return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -183,6 +193,14 @@ port_number = bounded("a port number", 1, 65535)
 worker_count = bounded("a number of workers", 1, 64)
 
 
+def site_address(text: str) -> str:
+    """An argparse type: http(s)://host[:port], else why not."""
+    try:
+        return check_base_url(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from e
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="kb", description="The bridge-laws knowledge base.")
     p.add_argument("--build-dir", type=Path, default=None, help="build folder (default: build/ or $KB_BUILD_DIR)")
@@ -193,6 +211,12 @@ def parser() -> argparse.ArgumentParser:
     e = sub.add_parser("export", help="write the export JSON (DESIGN §7) to PATH (- for standard output)")
     e.add_argument("path")
     e.set_defaults(func=cmd_export)
+    a = sub.add_parser("anki", help="write the study decks (definitions, time references, Law titles, "
+                       "situations) to PATH as an Anki package (.apkg)")
+    a.add_argument("path")
+    a.add_argument("--base-url", type=site_address, default=LOCAL_SITE,
+                   help=f"the site the cards link to (default: {LOCAL_SITE})")
+    a.set_defaults(func=cmd_anki)
     s = sub.add_parser("show", help="show one unit")
     s.add_argument("doc")
     s.add_argument("unit")

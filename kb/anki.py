@@ -1,0 +1,90 @@
+"""Anki decks (`kb anki`, and the copy each build offers for download): the study cards of
+`kb.study` as one Anki package (.apkg), a deck per deck of DECKS, each card linking back to its
+page on the site.
+
+Everything Anki matches on is derived from fixed strings, never from a build: the decks' and the
+model's ids, and each note's guid (from the card's stable id), so importing the next build's
+package updates the notes a student already studies instead of adding them again.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import os
+import tempfile
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterable
+from urllib.parse import urlsplit
+
+import genanki
+
+from .study import DECKS, Card, cards
+
+LOCAL_SITE = "http://127.0.0.1:8000"  # where `kb serve` answers by default
+DECK_NAMES = {"definitions": "Bridge Laws::Definitions", "timerefs": "Bridge Laws::Time references",
+              "titles": "Bridge Laws::Law titles", "situations": "Bridge Laws::Situations"}
+FIELDS = ("Question", "Answer", "Ref", "Link")
+FRONT = '<div class="question">{{Question}}</div>'
+BACK = ('{{FrontSide}}<hr id="answer"><div class="answer">{{Answer}}</div>'
+        '{{#Ref}}<div class="ref">{{Ref}}</div>{{/Ref}}<div class="link"><a href="{{Link}}">{{Link}}</a></div>')
+CSS = (".card { font-family: sans-serif; font-size: 20px; text-align: left; color: black; background: white; }\n"
+       ".ref { margin-top: 1em; font-weight: bold; }\n.link { margin-top: 1em; font-size: 14px; }\n")
+
+
+def stable_id(name: str) -> int:
+    """A fixed id for a deck or model: a hash of its name, in the range genanki advises."""
+    digest = int.from_bytes(hashlib.sha256(f"bridge-laws:{name}".encode()).digest()[:8], "big")
+    return (1 << 30) + digest % (1 << 30)
+
+
+MODEL = genanki.Model(
+    stable_id("model"), "Bridge Laws card", fields=[{"name": f} for f in FIELDS],
+    templates=[{"name": "Card", "qfmt": FRONT, "afmt": BACK}], css=CSS)
+
+
+def check_base_url(base_url: str) -> str:
+    """The site's address, without a trailing slash; ValueError for anything but http(s)://host."""
+    parts = urlsplit(base_url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"{base_url!r} is not a site address (http://host[:port])")
+    return base_url.rstrip("/")
+
+
+def note(card: Card, base_url: str) -> genanki.Note:
+    """One card as an Anki note: its fields as HTML (Anki shows fields as HTML), tagged with its
+    deck and language; its guid from its stable id."""
+    fields = (card.question, card.answer, card.ref, base_url + card.url)
+    return genanki.Note(model=MODEL, fields=[html.escape(f) for f in fields],
+                        tags=[card.deck, f"lang::{card.lang}"], guid=genanki.guid_for(card.id))
+
+
+def package(study_cards: Iterable[Card], base_url: str) -> tuple[genanki.Package, Counter[str]]:
+    """The package of every card, a deck per deck of DECKS, and how many notes each deck holds."""
+    base_url = check_base_url(base_url)
+    decks = {d: genanki.Deck(stable_id(d), DECK_NAMES[d]) for d in DECKS}
+    counts: Counter[str] = Counter()
+    for card in study_cards:
+        decks[card.deck].add_note(note(card, base_url))
+        counts[card.deck] += 1
+    return genanki.Package(list(decks.values())), counts
+
+
+def write_decks(kb: Any, path: Path, base_url: str) -> Counter[str]:
+    """Write the knowledge base's study cards as an Anki package at `path` (written beside it,
+    then renamed over it: readers see the old file or the new one); the notes per deck.
+
+    `base_url` is the site the cards link to (http://host[:port]): Anki opens links from outside
+    the site, so they must be absolute."""
+    pkg, counts = package(cards(kb), base_url)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    os.close(fd)
+    try:
+        # notes get this moment as their modification time: Anki updates a note it already
+        # holds (same guid) only from a newer one, so a fixed timestamp would freeze them
+        pkg.write_to_file(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return counts
