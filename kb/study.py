@@ -60,12 +60,12 @@ def timerefs(kb: Any) -> Iterator[Card]:
 
 
 def titles(kb: Any) -> Iterator[Card]:
-    """Each Law of each edition: its number → its title."""
+    """Each Law of each edition: its number, marked with its edition ("IT 27", "ES 27") → its title."""
     for doc in kb.library.ids(LAWS):
         for u in kb.store.doc(doc)["units"]:
             if u["kind"] == "article" and u.get("title"):
-                yield Card("titles", f"titles:{doc}:{u['id']}", u["id"], u["title"], kb.library.lang(doc) or "",
-                           url_for(doc, u["id"]), u["id"])
+                yield Card("titles", f"titles:{doc}:{u['id']}", f"{kb.library.short(doc)} {u['id']}", u["title"],
+                           kb.library.lang(doc) or "", url_for(doc, u["id"]), u["id"])
 
 
 def situations(kb: Any) -> Iterator[Card]:
