@@ -81,3 +81,14 @@ def test_study_is_kept_offline_and_copied(client):
     assert "/study" in state["pages"] and {"/study/cards.json", "/static/study.js"} <= set(state["assets"])
     assert _target("/study/cards.json") == "study/cards.json"
     assert 'data-cards="study/cards.json"' in relink('<section data-cards="/study/cards.json">', "study.html", "it")
+
+
+def test_the_anki_decks_are_offered_once_the_app_serves_them(client):
+    assert "/study/bridge-laws.apkg" not in client.get("/study").text  # no route yet: no dead link
+    from fastapi.responses import Response
+    from web.app import create_app
+    app = create_app(client.app.state.site.gen.parent)
+    app.router.add_api_route("/study/bridge-laws.apkg", lambda: Response(b""), methods=["GET"])
+    from fastapi.testclient import TestClient
+    with TestClient(app) as other:
+        assert 'href="/study/bridge-laws.apkg"' in other.get("/study").text

@@ -54,7 +54,13 @@ async def study(request: Request) -> Response:
     counts = {d: len(cs) for d, cs in by_deck(site).items()}
     return render(request, "study.html", decks=[{"id": d, "name": DECK_NAMES[d], "prompt": PROMPTS[d],
                                                   "count": counts[d]} for d in DECKS],
-                  plan=reading_plan(site), laws=laws, cards_url=STUDY_CARDS, anki_url=ANKI)
+                  plan=reading_plan(site), laws=laws, cards_url=STUDY_CARDS,
+                  anki_url=ANKI if served(request.app, ANKI) else None)
+
+
+def served(app: Any, path: str) -> bool:
+    """Whether the app has a route of its own for `path` (the Anki download, once `kb anki` is in)."""
+    return any(getattr(route, "path", None) == path for route in app.routes)
 
 
 def reading_plan(site: Any) -> list[dict[str, Any]]:

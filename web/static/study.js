@@ -6,7 +6,7 @@
 (function () {
   "use strict";
   var KEY = "kb-study", FORMAT = "bridge-laws-study", DAY = 24 * 3600 * 1000;
-  var DAYS = [0, 0, 1, 2, 4, 8];  // a card in box n comes back after DAYS[n] days (box 1: at once)
+  var DAYS = [0, 0, 1, 2, 4, 8];  // a card in box n comes back after DAYS[n] days (box 1, where a new card starts: at once)
   var SAFE = /^[A-Za-z0-9._-]+$/;  // a document, unit or clause id: what may go into a link
   var words = document.getElementById("study-words");
   if (!words) return;
@@ -418,8 +418,8 @@
   }
 
   function grade(knew) {  // Leitner: up one box when known, back to the first when not
-    var data = load(), e = data.schedule[current.id] || { box: 0 };
-    var box = knew ? Math.min((e.box || 0) + 1, 5) : 1;
+    var data = load(), e = data.schedule[current.id] || { box: 1 };
+    var box = knew ? Math.min((e.box || 1) + 1, 5) : 1;
     data.schedule[current.id] = { box: box, due: Date.now() + DAYS[box] * DAY, seen: (e.seen || 0) + 1 };
     save(data);
     previous = current;
