@@ -54,7 +54,7 @@ class Links(HTMLParser):
         a = dict(attrs)
         if "id" in a:
             self.ids.add(a["id"])
-        for name in ("href", "src", "action", "data-worker", "data-search-data"):
+        for name in ("href", "src", "action", "data-worker", "data-search-data", "data-cards"):
             if a.get(name):
                 self.links.append(a[name])
 

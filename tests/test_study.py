@@ -1,5 +1,6 @@
 """Study cards (kb/study.py): one per definition, time reference, Law title and situation, each
 with a stable id and a page that answers it."""
+import re
 from collections import Counter
 
 import pytest
@@ -29,3 +30,65 @@ def test_ids_are_unique_and_name_what_they_ask(deck):
 def test_every_card_links_to_a_page_that_answers_it(deck, client):
     for url in sorted({c.url.split("#")[0] for c in deck}):
         assert client.get(url).status_code == 200, url
+
+
+# ---------------------------------------------------------------- the /study page and its cards (web/study.py)
+def test_the_cards_json_holds_every_card_by_deck(client, deck):
+    r = client.get("/study/cards.json")
+    data = r.json()
+    assert r.status_code == 200 and data["build"] == r.headers["x-build"]
+    assert list(data["decks"]) == list(DECKS)
+    assert {d: len(cs) for d, cs in data["decks"].items()} == Counter(c.deck for c in deck)
+    assert data["decks"]["definitions"][0] == next(c for c in deck if c.deck == "definitions").to_dict()
+
+
+@pytest.mark.parametrize("ui, title, drills", [("it", "Studio", "Esercizi"), ("es", "Estudio", "Ejercicios"),
+                                               ("en", "Study", "Drills")])
+def test_the_study_page_speaks_the_readers_language(client, ui, title, drills):
+    html = client.get("/study", params={"ui": ui}).text
+    assert f"<title>{title} · " in html and f'<h2 id="drills-h">{drills}</h2>' in html
+    assert 'data-cards="/study/cards.json"' in html and '<script src="/static/study.js" defer></script>' in html
+    assert re.findall(r'data-deck="(\w+)"', html) == list(DECKS)
+    assert not re.search(r"<script>|<style|\son\w+=|\sstyle=", html)  # the CSP allows no inline code or style
+    words = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', html.split('id="study-words"')[1].split(">")[0]))
+    assert len(words) >= 20 and all(words.values())  # every word the script shows, in the page's language
+
+
+def test_the_reading_plan_lists_every_law_in_force_by_chapter(client, export):
+    html = client.get("/study", params={"ui": "en"}).text
+    laws = next(d for d in export["documents"] if d["id"] == "it-laws")
+    articles = [u["id"] for u in laws["units"] if u["kind"] == "article"]
+    assert re.findall(r'<li data-doc="it-laws" data-unit="([^"]+)">', html) == articles
+    assert html.count('class="plan-group"') == 11  # the chapters (the 2017 text has none: the 2007 edition's)
+    assert '<h3 id="plan-chapter-II-1">Chapter II <span lang="es">Irregularidaes</span>' in html
+
+
+def test_the_home_page_leads_to_study(client):
+    assert 'href="/study"' in client.get("/").text
+
+
+def test_a_law_page_offers_the_tools_a_norm_page_no_read_mark(client):
+    law = client.get("/it-laws/27").text
+    assert 'id="study-words"' in law and '<article class="clauses" data-doc="it-laws" data-unit="27">' in law
+    assert 'class="read-mark"' in law and "/static/study.js" in law
+    other = client.get("/es-laws/27").text
+    assert 'class="read-mark"' not in other and 'data-doc="es-laws"' in other  # bookmarks on any clause
+
+
+def test_study_is_kept_offline_and_copied(client):
+    from web.sitecopy import _target, relink
+    state = client.get("/offline/manifest.json").json()
+    assert "/study" in state["pages"] and {"/study/cards.json", "/static/study.js"} <= set(state["assets"])
+    assert _target("/study/cards.json") == "study/cards.json"
+    assert 'data-cards="study/cards.json"' in relink('<section data-cards="/study/cards.json">', "study.html", "it")
+
+
+def test_the_anki_decks_are_offered_once_the_app_serves_them(client):
+    assert "/study/bridge-laws.apkg" not in client.get("/study").text  # no route yet: no dead link
+    from fastapi.responses import Response
+    from web.app import create_app
+    app = create_app(client.app.state.site.gen.parent)
+    app.router.add_api_route("/study/bridge-laws.apkg", lambda: Response(b""), methods=["GET"])
+    from fastapi.testclient import TestClient
+    with TestClient(app) as other:
+        assert 'href="/study/bridge-laws.apkg"' in other.get("/study").text

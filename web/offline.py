@@ -17,19 +17,22 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from kb.generations import BROWSER_INDEX_NAME
 from kb.urls import CHANGES, SITUATIONS, compare_url
 
+from .study import STUDY, STUDY_CARDS
+
 router = APIRouter(include_in_schema=False)
 STATIC = Path(__file__).resolve().parent / "static"
 WORKER, SEARCH_DATA, STATE = "/sw.js", "/offline/search.json", "/offline/manifest.json"
 WEB_MANIFEST = "/manifest.webmanifest"
 ASSETS = ("/static/style.css", "/static/app.js", "/static/search.js", "/static/offline.js",
-          "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST)
+          "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST,
+          STUDY_CARDS)  # the drills' cards: the same in every language
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
 
 
 def site_paths(site: Any) -> list[str]:
     """Every page a reader can open (the search page without a query), in a stable order."""
     store, library = site.store, site.library
-    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS, CHANGES]
+    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS, CHANGES, STUDY]
     for d in store.export["documents"]:
         paths.append(f"/{d['id']}")
         for u in d["units"]:

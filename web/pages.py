@@ -249,7 +249,8 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
                   for s in site.situations_ruled_in(d["id"], u["id"])]
     return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
             "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),
-            "norms": norms, "timerefs": placed(view.links.timerefs, labels, view)}
+            "norms": norms, "timerefs": placed(view.links.timerefs, labels, view),
+            "in_plan": d["id"] == site.library.laws_in_force and u["kind"] == "article"}  # the reading plan's
 
 
 def placed(refs: tuple[Ref, ...], labels: dict[str, str], view: UnitView) -> list[dict[str, Any]]:

@@ -1,0 +1,127 @@
+"""Study mode in a real browser on a phone (headless Chromium, a real server): after one visit
+the site is kept, then offline a reader answers a drill, bookmarks a clause, writes a note, marks a
+Law read, reloads and finds them all, and exports them; nothing but the cards is ever fetched."""
+import json
+import re
+
+import pytest
+
+from tests.test_offline_browser import keep_offline
+
+pytestmark = pytest.mark.slow
+
+
+def requests_of(page):
+    seen = []
+    page.on("request", lambda r: seen.append(r.url))
+    return seen
+
+
+def test_offline_a_reader_drills_bookmarks_notes_marks_read_and_exports(server, phone, shot, tmp_path):
+    page = phone()
+    keep_offline(page, server)
+    page.context.set_offline(True)
+    seen = requests_of(page)
+
+    # a drill: which Law rules this situation? four Laws to choose from; the answer is the clause
+    page.goto(server + "/study")
+    page.click("button.deck[data-deck=situations]")
+    page.wait_for_selector(".choices button.choice")
+    assert page.locator(".choices button.choice").count() == 4
+    assert page.text_content(".prompt") == "Quale articolo regola questa situazione?"
+    question = page.text_content(".question")
+    page.locator(".choices button.choice").first.click()
+    assert page.text_content(".verdict") in ("Giusto.", "Non proprio.")
+    link = page.locator(".answer-link a")
+    assert link.get_attribute("href").startswith("/it-laws/") and link.text_content()
+    shot(page, "study-drill-answer-phone")
+    page.click(".grade .knew")
+    assert page.text_content(".question") != question  # the next card
+    assert re.match(r"1 di \d+ viste · 0 da ripassare", page.text_content(".drill-progress"))  # known: box 2, tomorrow
+
+    # a bookmark and a note on a clause; the Law marked read on its page
+    page.goto(server + "/it-laws/27")
+    tools = page.locator("section[id='27B1'] > .clause-tools")
+    tools.locator("button.bookmark").click()
+    tools.locator("button.note-toggle").click()
+    page.fill("section[id='27B1'] > textarea.note-field", "Chiedere sempre al giocatore.")
+    page.click(".read-mark button.read-toggle")
+    shot(page, "study-unit-tools-phone")
+
+    page.reload()
+    assert page.get_attribute("section[id='27B1'] button.bookmark", "aria-pressed") == "true"
+    assert page.input_value("section[id='27B1'] > textarea.note-field") == "Chiedere sempre al giocatore."
+    assert page.get_attribute(".read-mark button.read-toggle", "aria-pressed") == "true"
+    assert page.get_attribute("section[id='27B2'] button.bookmark", "aria-pressed") == "false"
+
+    # /study lists them with permalinks, counts the Law read, remembers the drill
+    page.goto(server + "/study")
+    mark = page.locator("ul.marks a")
+    assert mark.count() == 1 and mark.get_attribute("href") == "/it-laws/27#27B1"
+    assert page.text_content("ul.marks .note-text") == "Chiedere sempre al giocatore."
+    assert page.text_content(".plan-progress") == "1 di 93 letti"
+    assert page.get_attribute('li[data-unit="27"] button.read-toggle', "aria-pressed") == "true"
+    page.wait_for_selector("button.deck[data-deck=situations] .deck-progress:has-text('1 di')")
+    shot(page, "study-page-phone")
+
+    # export everything as a file; the Markdown of the notes carries the permalink
+    with page.expect_download() as got:
+        page.click("button.export-all")
+    data = json.loads(open(got.value.path(), encoding="utf-8").read())
+    assert data["format"] == "bridge-laws-study" and len(data["schedule"]) == 1
+    assert data["clauses"]["it-laws/27#27B1"]["note"] == "Chiedere sempre al giocatore."
+    assert list(data["read"]) == ["it-laws/27"]
+    with page.expect_download() as got:
+        page.click("button.export-md")
+    md = open(got.value.path(), encoding="utf-8").read()
+    assert f"]({server}/it-laws/27#27B1)" in md and "> Chiedere sempre al giocatore." in md
+
+    # nothing left the browser: offline, every request was the site's own (answered by the worker)
+    assert seen and all(u.startswith(server) or u.startswith("blob:") for u in seen), seen
+
+
+def test_an_export_imports_on_another_device(server, phone, tmp_path):
+    data = {"format": "bridge-laws-study", "version": 1, "schedule": {},
+            "clauses": {"it-laws/12#12C1": {"doc": "it-laws", "unit": "12", "clause": "12C1", "label": "Art. 12 · 12C1",
+                                            "bookmark": True, "note": "<b>rettifica</b>"},
+                        "x/y#z": {"doc": "javascript:alert(1)//", "unit": "y", "clause": "z", "bookmark": True}},
+            "read": {"it-laws/1": "2024-01-01T00:00:00Z", "it-laws/2": "2024-01-01T00:00:00Z"}}
+    path = tmp_path / "study.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    page = phone(locale="es-ES")
+    page.goto(server + "/study?ui=es")
+    page.set_input_files(".import input[type=file]", str(path))
+    page.wait_for_selector(".data-status:has-text('Importado')")
+    assert page.locator("ul.marks a").count() == 1  # an address made of anything but ids is not linked
+    assert page.get_attribute("ul.marks a", "href") == "/it-laws/12#12C1"
+    assert page.text_content("ul.marks .note-text") == "<b>rettifica</b>"  # shown as text, never as markup
+    assert page.text_content(".plan-progress") == "2 de 93 leídas"
+    bad = tmp_path / "other.json"
+    bad.write_text('{"hello": 1}', encoding="utf-8")
+    page.set_input_files(".import input[type=file]", str(bad))
+    page.wait_for_selector(".data-status:has-text('no es una exportación')")
+
+
+def test_a_drill_without_javascript_says_so_and_the_law_page_is_unchanged(server, browser):
+    context = browser.new_context(java_script_enabled=False, locale="it-IT")
+    page = context.new_page()
+    page.goto(server + "/study")
+    assert page.is_visible(".needs-script") and not page.is_visible(".decks")
+    page.goto(server + "/it-laws/27")
+    assert page.locator(".clause-tools").count() == 0 and not page.is_visible(".read-mark")
+    context.close()
+
+
+def test_the_study_controls_are_fingertip_sized_on_a_phone(server, phone):
+    page = phone()
+    page.goto(server + "/it-laws/27")
+    page.wait_for_selector(".clause-tools button")
+    page.goto(server + "/study")
+    page.wait_for_selector("button.deck")
+    page.click("button.deck[data-deck=definitions]")
+    small = page.eval_on_selector_all(
+        "button.deck, .drill button:not([hidden]), ul.plan button, .data-tools button, .import",
+        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect())"
+        ".filter(r => r.height < 44 || r.width < 44).length")
+    assert small == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways

@@ -1,0 +1,445 @@
+// Study mode (issue 16), all of it in the browser: drills over the build's cards with a Leitner
+// schedule, bookmarks and notes on clauses, read marks for the reading plan; kept in localStorage,
+// exported and imported as files. Nothing is sent anywhere: the only request is for the cards.
+// The words it shows come from the page (#study-words, translated there); data reaches the page
+// through textContent only.
+(function () {
+  "use strict";
+  var KEY = "kb-study", FORMAT = "bridge-laws-study", DAY = 24 * 3600 * 1000;
+  var DAYS = [0, 0, 1, 2, 4, 8];  // a card in box n comes back after DAYS[n] days (box 1, where a new card starts: at once)
+  var SAFE = /^[A-Za-z0-9._-]+$/;  // a document, unit or clause id: what may go into a link
+  var words = document.getElementById("study-words");
+  if (!words) return;
+  var html = document.documentElement, root = html.getAttribute("data-root");
+
+  function w(name, values) {  // a word of the interface, its %(name)s filled in
+    return (words.getAttribute("data-" + name) || "").replace(/%\((\w+)\)s/g, function (_, k) {
+      return values && k in values ? String(values[k]) : "";
+    });
+  }
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  function siteUrl(path) {  // a site path as this copy links it (a static copy: relative files)
+    if (root === null) return path;
+    var hash = path.indexOf("#"), frag = hash >= 0 ? path.slice(hash) : "";
+    var bare = (hash >= 0 ? path.slice(0, hash) : path).replace(/^\//, "");
+    return root + (bare ? bare + ".html" : "index.html") + frag;
+  }
+
+  // ---------------------------------------------------------------- the stored study data
+  function empty() { return { schedule: {}, clauses: {}, read: {} }; }
+
+  function load() {
+    try {
+      var data = JSON.parse(localStorage.getItem(KEY) || "null");
+      return clean(data) || empty();
+    } catch (e) { return empty(); }
+  }
+
+  function save(data) { localStorage.setItem(KEY, JSON.stringify(data)); }
+
+  function clean(data) {  // the parts of an object that are study data, or null
+    if (!data || typeof data !== "object") return null;
+    var out = empty(), ok = false;
+    ["schedule", "clauses", "read"].forEach(function (part) {
+      if (data[part] && typeof data[part] === "object" && !Array.isArray(data[part])) {
+        out[part] = data[part];
+        ok = true;
+      }
+    });
+    return ok ? out : null;
+  }
+
+  function clauseKey(doc, unit, clause) { return doc + "/" + unit + "#" + clause; }
+
+  function clauseUrl(m) {  // a bookmark's permalink, made from its ids (never a stored address)
+    if (![m.doc, m.unit, m.clause].every(function (s) { return SAFE.test(s || ""); })) return null;
+    return "/" + m.doc + "/" + m.unit + (m.clause === m.unit ? "" : "#" + m.clause);
+  }
+
+  function download(name, type, text) {
+    var a = el("a");
+    a.href = URL.createObjectURL(new Blob([text], { type: type }));
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    setTimeout(function () { URL.revokeObjectURL(a.href); a.remove(); }, 1000);
+  }
+
+  function docNames() {
+    var form = document.querySelector("form.search");
+    try { return JSON.parse((form && form.getAttribute("data-docs")) || "{}"); } catch (e) { return {}; }
+  }
+
+  // ---------------------------------------------------------------- a unit page: its clauses
+  var article = document.querySelector("article.clauses[data-doc]");
+  if (article) clauseTools(article);
+
+  function toggle(button, on) { button.setAttribute("aria-pressed", String(!!on)); }
+
+  function clauseTools(article) {
+    var doc = article.getAttribute("data-doc"), unit = article.getAttribute("data-unit");
+    var h1 = document.querySelector("main h1 .label"), unitLabel = h1 ? h1.textContent : unit;
+    article.querySelectorAll("section.clause[id]").forEach(function (section) {
+      var clause = section.id, key = clauseKey(doc, unit, clause);
+      var head = section.querySelector(".permalink");
+      var label = unitLabel + (head && clause !== unit ? " · " + head.textContent : "");
+      var mark = load().clauses[key] || {};
+      var bar = el("div", "clause-tools"), star = el("button", "bookmark", "☆"), pen = el("button", "note-toggle", "✎");
+      star.type = pen.type = "button";
+      star.setAttribute("aria-label", w("bookmark") + " " + label);
+      star.title = w("bookmark");
+      pen.setAttribute("aria-label", w("note") + " " + label);
+      pen.title = w("note");
+      var note = el("textarea", "note-field");
+      note.setAttribute("aria-label", w("note") + " " + label);
+      note.placeholder = w("note-placeholder");
+      note.value = mark.note || "";
+      note.hidden = !mark.note;
+      toggle(star, mark.bookmark);
+      toggle(pen, !note.hidden);
+      star.addEventListener("click", function () {
+        var on = star.getAttribute("aria-pressed") !== "true";
+        update(key, { doc: doc, unit: unit, clause: clause, label: label }, { bookmark: on });
+        toggle(star, on);
+      });
+      pen.addEventListener("click", function () {
+        note.hidden = !note.hidden;
+        toggle(pen, !note.hidden);
+        if (!note.hidden) note.focus();
+      });
+      note.addEventListener("input", function () {
+        update(key, { doc: doc, unit: unit, clause: clause, label: label }, { note: note.value });
+      });
+      bar.appendChild(star);
+      bar.appendChild(pen);
+      section.appendChild(bar);
+      section.appendChild(note);
+    });
+    var read = document.querySelector(".read-mark");
+    if (read) readButton(read, doc, unit);
+  }
+
+  function update(key, where, change) {  // a clause's bookmark or note; a clause with neither is dropped
+    var data = load(), m = data.clauses[key] || where;
+    Object.keys(change).forEach(function (k) { m[k] = change[k]; });
+    m.at = new Date().toISOString();
+    if (m.bookmark || (m.note && m.note.trim())) data.clauses[key] = m;
+    else delete data.clauses[key];
+    save(data);
+  }
+
+  function readButton(holder, doc, unit) {
+    var button = el("button", "read-toggle"), key = doc + "/" + unit;
+    button.type = "button";
+    function show() {
+      var on = !!load().read[key];
+      toggle(button, on);
+      button.textContent = on ? "✓ " + w("is-read") : w("mark-read");
+    }
+    button.addEventListener("click", function () {
+      var data = load();
+      if (data.read[key]) delete data.read[key];
+      else data.read[key] = new Date().toISOString();
+      save(data);
+      show();
+    });
+    show();
+    holder.appendChild(button);
+    holder.hidden = false;
+  }
+
+  // ---------------------------------------------------------------- the /study page
+  var drills = document.getElementById("drills");
+  if (!drills) return;
+  var hideNoScript = drills.querySelector(".needs-script");
+  if (hideNoScript) hideNoScript.hidden = true;
+  marksList();
+  plan();
+  dataTools();
+  drillsUp(drills);
+
+  // the bookmarks and notes, with their permalinks; exported as Markdown or JSON
+  function marks() {
+    var all = load().clauses;
+    return Object.keys(all).sort().map(function (k) { return all[k]; })
+      .filter(function (m) { return clauseUrl(m); });
+  }
+
+  function marksList() {
+    var list = document.querySelector("ul.marks"), names = docNames(), found = marks();
+    list.replaceChildren();
+    if (!found.length) list.appendChild(el("li", "meta", w("no-marks")));
+    found.forEach(function (m) {
+      var li = el("li"), a = el("a", "", (names[m.doc] || m.doc) + " " + (m.label || m.clause));
+      a.href = siteUrl(clauseUrl(m));
+      if (m.bookmark) li.appendChild(el("span", "star", "★ "));
+      li.appendChild(a);
+      if (m.note) li.appendChild(el("p", "note-text", m.note));
+      list.appendChild(li);
+    });
+    var exports = document.querySelector(".exports");
+    exports.hidden = !found.length;
+  }
+
+  function permalink(m) { return new URL(siteUrl(clauseUrl(m)), location.href).href; }
+
+  function asMarkdown(found) {
+    var names = docNames();
+    return "# " + document.getElementById("marks-h").textContent + "\n\n" + found.map(function (m) {
+      var line = "- " + (m.bookmark ? "★ " : "") + "[" + (names[m.doc] || m.doc) + " " + (m.label || m.clause) + "](" + permalink(m) + ")";
+      return line + (m.note ? "\n" + m.note.split("\n").map(function (l) { return "  > " + l; }).join("\n") : "");
+    }).join("\n") + "\n";
+  }
+
+  document.querySelector(".export-md").addEventListener("click", function () {
+    download("bridge-laws-notes.md", "text/markdown", asMarkdown(marks()));
+  });
+  document.querySelector(".export-marks").addEventListener("click", function () {
+    var out = marks().map(function (m) {
+      return { doc: m.doc, unit: m.unit, clause: m.clause, label: m.label || "", url: permalink(m),
+               bookmark: !!m.bookmark, note: m.note || "" };
+    });
+    download("bridge-laws-notes.json", "application/json", JSON.stringify(out, null, 2));
+  });
+
+  // the reading plan: read marks on each Law, counted per chapter and in all
+  function plan() {
+    document.querySelectorAll("ul.plan > li[data-unit]").forEach(function (li) {
+      var doc = li.getAttribute("data-doc"), unit = li.getAttribute("data-unit");
+      var holder = el("span", "read-mark");
+      li.appendChild(holder);
+      readButton(holder, doc, unit);
+      holder.firstChild.addEventListener("click", count);
+    });
+    count();
+  }
+
+  function count() {
+    var read = load().read, total = 0, done = 0;
+    document.querySelectorAll(".plan-group").forEach(function (g) {
+      var items = g.querySelectorAll("li[data-unit]"), n = 0;
+      items.forEach(function (li) {
+        var on = !!read[li.getAttribute("data-doc") + "/" + li.getAttribute("data-unit")];
+        li.classList.toggle("is-read", on);
+        if (on) n++;
+      });
+      g.querySelector(".group-progress").textContent = w("read-count", { read: n, total: items.length });
+      total += items.length;
+      done += n;
+    });
+    document.querySelector(".plan-progress").textContent = w("read-count", { read: done, total: total });
+  }
+
+  // export and import of everything
+  function dataTools() {
+    var status = document.querySelector(".data-status");
+    document.querySelector(".data-tools").hidden = false;
+    document.querySelector(".export-all").addEventListener("click", function () {
+      var data = load();
+      download("bridge-laws-study.json", "application/json", JSON.stringify({
+        format: FORMAT, version: 1, exported: new Date().toISOString(),
+        schedule: data.schedule, clauses: data.clauses, read: data.read }, null, 2));
+    });
+    document.querySelector(".import input[type=file]").addEventListener("change", function (e) {
+      var file = e.target.files[0];
+      if (!file) return;
+      file.text().then(function (text) {
+        var got = JSON.parse(text);
+        var incoming = got && got.format === FORMAT ? clean(got) : null;
+        if (!incoming) throw new Error("not an export");
+        var data = load();
+        ["schedule", "clauses", "read"].forEach(function (part) {
+          Object.keys(incoming[part]).forEach(function (k) { data[part][k] = incoming[part][k]; });
+        });
+        save(data);
+        status.textContent = w("imported");
+        marksList();
+        refreshPlan();
+        deckProgress();
+      }).catch(function () { status.textContent = w("not-export"); });
+      e.target.value = "";
+    });
+  }
+
+  function refreshPlan() {
+    document.querySelectorAll("ul.plan > li[data-unit] > .read-mark").forEach(function (h) { h.remove(); });
+    plan();
+  }
+
+  // ---------------------------------------------------------------- drills
+  var deck = null, cards = {}, current = null, previous = null;
+
+  function drillsUp(section) {
+    var picker = section.querySelector(".decks");
+    fetch(section.getAttribute("data-cards")).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.json();
+    }).then(function (data) {
+      cards = forReader(data.decks || {});
+      picker.hidden = false;
+      picker.querySelectorAll("button.deck").forEach(function (b) {
+        b.addEventListener("click", function () { pick(b.getAttribute("data-deck")); });
+      });
+      deckProgress();
+      wire(section);
+    }).catch(function () {
+      section.appendChild(el("p", "error", w("unavailable")));
+    });
+  }
+
+  function forReader(decks) {  // a situation in the reader's language (all of them if none is)
+    var mine = (decks.situations || []).filter(function (c) { return c.lang === html.lang; });
+    if (mine.length) decks.situations = mine;
+    return decks;
+  }
+
+  function stats(name, schedule) {
+    var list = cards[name] || [], now = Date.now(), s = { seen: 0, due: 0, learnt: 0, total: list.length };
+    list.forEach(function (c) {
+      var e = schedule[c.id];
+      if (!e) return;
+      s.seen++;
+      if (e.due <= now) s.due++;
+      if (e.box >= 5) s.learnt++;
+    });
+    return s;
+  }
+
+  function deckProgress() {
+    var schedule = load().schedule;
+    document.querySelectorAll("button.deck").forEach(function (b) {
+      b.querySelector(".deck-progress").textContent = w("progress", stats(b.getAttribute("data-deck"), schedule));
+    });
+    if (deck) drills.querySelector(".drill-progress").textContent = w("progress", stats(deck, schedule));
+  }
+
+  function pick(name) {
+    deck = name;
+    previous = null;
+    drills.querySelectorAll("button.deck").forEach(function (b) { toggle(b, b.getAttribute("data-deck") === name); });
+    drills.querySelector(".drill").hidden = false;
+    next();
+  }
+
+  function choose(name, schedule) {  // the longest-due card, else a new one, else the one just seen if due
+    var list = cards[name] || [], now = Date.now(), due = null, fresh = null;
+    list.forEach(function (c) {
+      var e = schedule[c.id];
+      if (!e) { if (!fresh) fresh = c; return; }
+      if (e.due <= now && c !== previous && (!due || e.due < schedule[due.id].due)) due = c;
+    });
+    if (due || fresh) return due || fresh;
+    return previous && schedule[previous.id] && schedule[previous.id].due <= now ? previous : null;
+  }
+
+  function next() {
+    var box = drills.querySelector(".drill"), schedule = load().schedule;
+    current = choose(deck, schedule);
+    deckProgress();
+    ["choices", "answer", "grade", "verdict", "free"].forEach(function (c) { box.querySelector("." + c).hidden = true; });
+    box.querySelector(".choices").replaceChildren();
+    var q = box.querySelector(".question"), prompt = box.querySelector(".prompt"), show = box.querySelector(".show");
+    if (!current) {
+      prompt.textContent = w("done");
+      q.textContent = "";
+      show.hidden = true;
+      return;
+    }
+    var picked = drills.querySelector("button.deck[aria-pressed=true]");
+    prompt.textContent = picked.getAttribute("data-prompt");
+    q.textContent = deck === "titles" ? (docNames()[current.id.split(":")[1]] || "") + " · " + current.question : current.question;
+    if (deck === "titles") q.removeAttribute("lang");
+    else q.lang = current.lang;
+    var entry = schedule[current.id];
+    if (entry) q.appendChild(el("span", "box meta", " " + w("box", { box: entry.box })));
+    show.hidden = false;
+    if (deck === "situations" && current.ref) choices(box, current);
+  }
+
+  function lawOf(ref) { return (String(ref).match(/^\d+/) || [""])[0]; }
+
+  function choices(box, card) {  // the clause that rules it and three of other Laws, in a random order
+    var others = {}, pool = (cards.situations || []).filter(function (c) {
+      return c.ref && lawOf(c.ref) !== lawOf(card.ref);
+    });
+    for (var tries = 0; Object.keys(others).length < 3 && tries < 200; tries++) {
+      var c = pool[Math.floor(Math.random() * pool.length)];
+      if (c && !Object.keys(others).some(function (r) { return lawOf(r) === lawOf(c.ref); })) others[c.ref] = true;
+    }
+    var refs = Object.keys(others).concat([card.ref]).sort(function () { return Math.random() - 0.5; });
+    var group = box.querySelector(".choices");
+    refs.forEach(function (ref) {
+      var b = el("button", "choice", ref);
+      b.type = "button";
+      b.addEventListener("click", function () { judge(ref === card.ref, b); });
+      group.appendChild(b);
+    });
+    group.hidden = false;
+    box.querySelector(".free").hidden = false;
+  }
+
+  function same(typed, ref) {  // "27 b 1 (b)" is 27B1(b); a Law's number alone is its Law
+    var norm = function (s) { return String(s).toLowerCase().replace(/[^0-9a-z]/g, ""); };
+    return !!typed.trim() && (norm(typed) === norm(ref) || norm(typed) === lawOf(ref));
+  }
+
+  function judge(right, button) {
+    var verdict = drills.querySelector(".verdict");
+    verdict.textContent = right ? w("right") : w("wrong");
+    verdict.className = "verdict " + (right ? "right" : "wrong");
+    verdict.hidden = false;
+    drills.querySelectorAll(".choice").forEach(function (b) {
+      b.disabled = true;
+      if (b.textContent === current.ref) b.classList.add("right");
+    });
+    if (button && !right) button.classList.add("wrong");
+    reveal();
+  }
+
+  function reveal() {
+    var box = drills.querySelector(".drill"), text = box.querySelector(".answer-text"), link = box.querySelector(".answer-link");
+    text.replaceChildren(el("strong", "", w("answer") + " "));
+    var said = text.appendChild(el("span", "", current.answer));
+    said.lang = current.lang;
+    var a = el("a", "", current.ref ? current.ref : w("open"));
+    a.href = siteUrl(current.url);
+    link.replaceChildren(a);
+    box.querySelector(".show").hidden = true;
+    box.querySelector(".answer").hidden = false;
+    box.querySelector(".grade").hidden = false;
+    box.querySelector(".knew").focus();
+  }
+
+  function grade(knew) {  // Leitner: up one box when known, back to the first when not
+    var data = load(), e = data.schedule[current.id] || { box: 1 };
+    var box = knew ? Math.min((e.box || 1) + 1, 5) : 1;
+    data.schedule[current.id] = { box: box, due: Date.now() + DAYS[box] * DAY, seen: (e.seen || 0) + 1 };
+    save(data);
+    previous = current;
+    next();
+  }
+
+  function wire(section) {
+    section.querySelector(".show").textContent = w("show");
+    section.querySelector(".knew").textContent = w("knew");
+    section.querySelector(".didnt").textContent = w("didnt");
+    section.querySelector(".check").textContent = w("check");
+    section.querySelector(".free-label").textContent = w("free");
+    section.querySelector(".show").addEventListener("click", reveal);
+    section.querySelector(".knew").addEventListener("click", function () { grade(true); });
+    section.querySelector(".didnt").addEventListener("click", function () { grade(false); });
+    section.querySelector(".free").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var input = section.querySelector("#free-answer");
+      judge(same(input.value, current.ref));
+      input.value = "";
+    });
+  }
+})();
