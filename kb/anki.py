@@ -14,16 +14,23 @@ import os
 import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
 
 import genanki
 
-from .study import DECKS, Card, cards
+from .catalogs import BUILD_DIR as CATALOGS, translations
+from .study import DECK_NAMES as NAMES, DECKS, SUITE, Card, cards
 
 LOCAL_SITE = "http://127.0.0.1:8000"  # where `kb serve` answers by default
-DECK_NAMES = {"definitions": "Bridge Laws::Definitions", "timerefs": "Bridge Laws::Time references",
-              "titles": "Bridge Laws::Law titles", "situations": "Bridge Laws::Situations"}
+
+
+def deck_names(gettext: Callable[[str], str] = str) -> dict[str, str]:
+    """Each deck's name in Anki, filed under the suite ("Bridge Laws::Definitions"), translated."""
+    return {d: f"{gettext(SUITE)}::{gettext(NAMES[d])}" for d in DECKS}
+
+
+DECK_NAMES = deck_names()  # in English, the catalogs' own language
 FIELDS = ("Question", "Answer", "Ref", "Link")
 FRONT = '<div class="question">{{Question}}</div>'
 BACK = ('{{FrontSide}}<hr id="answer"><div class="answer">{{Answer}}</div>'
@@ -59,10 +66,12 @@ def note(card: Card, base_url: str) -> genanki.Note:
                         tags=[card.deck, f"lang::{card.lang}"], guid=genanki.guid_for(card.id))
 
 
-def package(study_cards: Iterable[Card], base_url: str) -> tuple[genanki.Package, Counter[str]]:
-    """The package of every card, a deck per deck of DECKS, and how many notes each deck holds."""
+def package(study_cards: Iterable[Card], base_url: str, names: dict[str, str] = DECK_NAMES,
+            lang: str | None = None) -> tuple[genanki.Package, Counter[str]]:
+    """The package of every card, a deck per deck of DECKS (named `names`; a reader's language's
+    decks have ids of their own), and how many notes each deck holds."""
     base_url = check_base_url(base_url)
-    decks = {d: genanki.Deck(stable_id(d), DECK_NAMES[d]) for d in DECKS}
+    decks = {d: genanki.Deck(stable_id(f"{d}:{lang}" if lang else d), names[d]) for d in DECKS}
     counts: Counter[str] = Counter()
     for card in study_cards:
         decks[card.deck].add_note(note(card, base_url))
@@ -70,13 +79,19 @@ def package(study_cards: Iterable[Card], base_url: str) -> tuple[genanki.Package
     return genanki.Package(list(decks.values())), counts
 
 
-def write_decks(kb: Any, path: Path, base_url: str) -> Counter[str]:
+def write_decks(kb: Any, path: Path, base_url: str, lang: str | None = None) -> Counter[str]:
     """Write the knowledge base's study cards as an Anki package at `path` (written beside it,
     then renamed over it: readers see the old file or the new one); the notes per deck.
 
     `base_url` is the site the cards link to (http://host[:port]): Anki opens links from outside
-    the site, so they must be absolute."""
-    pkg, counts = package(cards(kb), base_url)
+    the site, so they must be absolute. `lang`, an interface language: the decks are named in it
+    (the build's catalogs) and the situations are said in it; None: every card, named in English."""
+    if lang is None:
+        pkg, counts = package(cards(kb), base_url)
+    else:
+        gettext = translations(kb.gen / CATALOGS, lang).gettext
+        mine = [c for c in cards(kb) if c.deck != "situations" or c.lang == lang]
+        pkg, counts = package(mine, base_url, deck_names(gettext), lang)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     os.close(fd)
     try:

@@ -81,8 +81,9 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
         write_browser_index(gen, gen / BROWSER_INDEX_NAME)
         # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
         # where it will be served, and links to where `kb serve` answers by default
-        # (`kb anki --base-url` writes decks for another address)
-        write_decks(KnowledgeBase(gen), gen / DECKS_NAME, LOCAL_SITE)
+        # (`kb anki --base-url` writes decks for another address); one package per interface language
+        for locale in LOCALES:
+            write_decks(KnowledgeBase(gen), gen / DECKS_NAME.format(lang=locale), LOCAL_SITE, locale)
         verify(gen)
         (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
@@ -120,7 +121,8 @@ def verify(gen: Path) -> None:
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_index(gen)
-    expected = (GRAPH_NAME, BROWSER_INDEX_NAME, DECKS_NAME, *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
+    expected = (GRAPH_NAME, BROWSER_INDEX_NAME, *(DECKS_NAME.format(lang=loc) for loc in LOCALES),
+                *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
     missing = [name for name in expected if not (gen / name).is_file()]
     if missing:
         raise BuildError(f"incomplete build at {gen}: no {', '.join(missing)}")

@@ -35,3 +35,10 @@ def compile_catalogs(out: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as f:
             write_mo(f, catalog)
+
+
+def translations(compiled: Path, locale: str):  # -> babel.support.Translations
+    """A build's compiled catalog for `locale` (its `gettext` translates an interface string)."""
+    from babel.support import Translations
+    with mo_path(compiled, locale).open("rb") as f:
+        return Translations(f, domain=DOMAIN)

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from . import build as builder
+from .catalogs import LOCALES
 from .anki import DECK_NAMES, LOCAL_SITE, check_base_url, write_decks
 from . import generations
 from .graph import write_graph
@@ -71,7 +72,7 @@ def file_target(path: Path, dash: bool = False) -> Path:
 
 def cmd_anki(args: argparse.Namespace) -> int:
     out = file_target(Path(args.path))
-    counts = write_decks(_kb(args), out, args.base_url)
+    counts = write_decks(_kb(args), out, args.base_url, args.lang)
     decks = ", ".join(f"{DECK_NAMES[d].split('::')[-1]} {n}" for d, n in counts.items())
     print(f"wrote {out} ({sum(counts.values())} notes: {decks}; links to {args.base_url})")
     return 0
@@ -216,6 +217,8 @@ def parser() -> argparse.ArgumentParser:
     a.add_argument("path")
     a.add_argument("--base-url", type=site_address, default=LOCAL_SITE,
                    help=f"the site the cards link to (default: {LOCAL_SITE})")
+    a.add_argument("--lang", choices=LOCALES, help="the decks named in this interface language, the situations "
+                   "said in it (default: every card, named in English)")
     a.set_defaults(func=cmd_anki)
     s = sub.add_parser("show", help="show one unit")
     s.add_argument("doc")

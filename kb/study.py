@@ -18,6 +18,16 @@ from .urls import url_for
 DECKS = ("definitions", "timerefs", "titles", "situations")
 
 
+def _(message: str) -> str:
+    """Marks an interface string for the catalogs (scripts/update_catalogs.py reads this file too)."""
+    return message
+
+
+SUITE = _("Bridge Laws")  # what the decks are filed under
+DECK_NAMES = {"definitions": _("Definitions"), "timerefs": _("Time limits"), "titles": _("Law titles"),
+              "situations": _("Situations")}
+
+
 @dataclass(frozen=True)
 class Card:
     deck: str       # one of DECKS

@@ -20,7 +20,7 @@ CALL = re.compile(r"""\b_\(\s*(["'])(.+?)\1\s*\)""")
 
 def messages() -> list[str]:
     found: dict[str, None] = {}
-    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]):
+    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]) + [ROOT / "kb" / "study.py"]:
         for m in CALL.finditer(path.read_text(encoding="utf-8")):
             found[m.group(2)] = None
     return list(found)

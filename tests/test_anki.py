@@ -62,10 +62,24 @@ def study(build_dir):
     return cards(library.open(build_dir))
 
 
+IT = DECKS_NAME.format(lang="it")  # the Italian reader's decks `kb build` writes
+
+
 @pytest.fixture(scope="module")
 def built(build_dir, tmp_path_factory):
-    """The decks `kb build` wrote into the shared build's generation."""
-    return read_apkg(build_dir / "current" / DECKS_NAME, tmp_path_factory.mktemp("built"))
+    """Every card's decks, as `kb anki` writes them without a language."""
+    tmp = tmp_path_factory.mktemp("built")
+    return read_apkg(_write(build_dir, tmp / "all.apkg"), tmp)
+
+
+@pytest.mark.parametrize("lang, suite, definitions", [("it", "Codice del Bridge", "Definizioni"),
+                                                       ("es", "Reglamento del Bridge", "Definiciones")])
+def test_each_readers_decks_are_named_in_their_language_and_say_its_situations(build_dir, study, tmp_path,
+                                                                              lang, suite, definitions):
+    decks = read_apkg(build_dir / "current" / DECKS_NAME.format(lang=lang), tmp_path)
+    assert f"{suite}::{definitions}" in decks.decks
+    mine = [c for c in study if c.deck != "situations" or c.lang == lang]
+    assert sorted(n.guid for n in decks.notes) == sorted(genanki.guid_for(c.id) for c in mine)
 
 
 def test_each_deck_holds_its_study_cards(built, study):
@@ -115,10 +129,12 @@ def test_writing_again_keeps_every_id(build_dir, built, tmp_path):
 
 
 @pytest.mark.slow
-def test_another_build_keeps_every_id(built, tmp_path):
+def test_another_build_keeps_every_id(build_dir, tmp_path):
+    def built_dir_file():
+        return build_dir / "current" / IT
     builder.build(tmp_path / "b2")
-    other = read_apkg(tmp_path / "b2" / "current" / DECKS_NAME, tmp_path)
-    assert _identity(other) == _identity(built)
+    other = read_apkg(tmp_path / "b2" / "current" / IT, tmp_path / "b2")
+    assert _identity(other) == _identity(read_apkg(built_dir_file(), tmp_path))
 
 
 def _write(build_dir: Path, path: Path, base_url: str = LOCAL_SITE) -> Path:
@@ -161,17 +177,19 @@ def test_a_base_url_that_is_no_site_is_refused(kb, tmp_path):
 
 
 def test_the_site_offers_the_builds_decks(client, build_dir):
-    r = client.get(f"/study/{DECKS_NAME}")
+    name = DECKS_NAME.format(lang="es")
+    r = client.get(f"/study/{name}")
     assert r.status_code == 200
-    assert r.content == (build_dir / "current" / DECKS_NAME).read_bytes()
-    assert r.headers["content-disposition"] == f'attachment; filename="{DECKS_NAME}"'
+    assert r.content == (build_dir / "current" / name).read_bytes()
+    assert r.headers["content-disposition"] == f'attachment; filename="{name}"'
     assert r.headers["content-type"] == "application/apkg"
-    assert client.get(f"/study/{DECKS_NAME}", headers={"if-none-match": r.headers["etag"]}).status_code == 304
+    assert client.get(f"/study/{name}", headers={"if-none-match": r.headers["etag"]}).status_code == 304
+    assert client.get(f"/study/{DECKS_NAME.format(lang='fr')}").status_code == 404
 
 
 def test_a_generation_without_its_decks_is_not_complete(build_dir, tmp_path):
     gen = shutil.copytree((build_dir / "current").resolve(), tmp_path / "gen")
     builder.verify(gen)
-    (gen / DECKS_NAME).unlink()
-    with pytest.raises(BuildError, match=DECKS_NAME):
+    (gen / IT).unlink()
+    with pytest.raises(BuildError, match=IT):
         builder.verify(gen)

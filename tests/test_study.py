@@ -83,12 +83,9 @@ def test_study_is_kept_offline_and_copied(client):
     assert 'data-cards="study/cards.json"' in relink('<section data-cards="/study/cards.json">', "study.html", "it")
 
 
-def test_the_anki_decks_are_offered_once_the_app_serves_them(client):
-    assert "/study/bridge-laws.apkg" not in client.get("/study").text  # no route yet: no dead link
-    from fastapi.responses import Response
-    from web.app import create_app
-    app = create_app(client.app.state.site.gen.parent)
-    app.router.add_api_route("/study/bridge-laws.apkg", lambda: Response(b""), methods=["GET"])
-    from fastapi.testclient import TestClient
-    with TestClient(app) as other:
-        assert 'href="/study/bridge-laws.apkg"' in other.get("/study").text
+@pytest.mark.parametrize("ui", ["it", "es", "en"])
+def test_the_anki_decks_in_the_readers_language_are_offered(client, ui):
+    html = client.get("/study", params={"ui": ui}).text
+    client.cookies.clear()
+    url = re.search(r'<a href="(/study/[^"]+\.apkg)" download>', html).group(1)
+    assert url.endswith(f"-{ui}.apkg") and client.get(url).status_code == 200

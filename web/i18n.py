@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from babel.support import NullTranslations, Translations
+from babel.support import NullTranslations
 
-from kb.catalogs import DEFAULT, DOMAIN, LOCALES, mo_path
+from kb.catalogs import DEFAULT, LOCALES, translations
 
 __all__ = ["DEFAULT", "LOCALES", "load_translations", "marked_for_translation", "negotiate"]
 
@@ -22,11 +22,7 @@ def marked_for_translation(message: str) -> str:
 
 
 def load_translations(compiled: Path) -> dict[str, NullTranslations]:
-    out: dict[str, NullTranslations] = {}
-    for locale in LOCALES:
-        with mo_path(compiled, locale).open("rb") as f:
-            out[locale] = Translations(f, domain=DOMAIN)
-    return out
+    return {locale: translations(compiled, locale) for locale in LOCALES}
 
 
 def accept_language(header: str | None) -> list[str]:

@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from kb.generations import BROWSER_INDEX_NAME, replace_folder
+from kb.generations import BROWSER_INDEX_NAME, DECKS_NAME, replace_folder
 
+from .decks import decks_url
 from .i18n import LOCALES
 from .offline import ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, site_paths
 from .study import STUDY_CARDS
@@ -82,7 +83,8 @@ def relink(html: str, page_file: str, locale: str, files: set[str] | None = None
 def _target(path: str) -> str:
     """Where a site path lies in the copy: a page is a file; a static file, the worker, the
     manifest, the search data and the study cards keep their names."""
-    if path.startswith("/static/") or path in (WORKER, WEB_MANIFEST, SEARCH_DATA, STATE, STUDY_CARDS):
+    if path.startswith("/static/") or path.endswith(".apkg") or path in (WORKER, WEB_MANIFEST, SEARCH_DATA, STATE,
+                                                                           STUDY_CARDS):
         return path.lstrip("/")
     return file_for(path)
 
@@ -139,6 +141,7 @@ def _write_language(client, site, paths: list[str], out: Path, locale: str) -> N
     _ = site.translations[locale].gettext
     _write(out / WEB_MANIFEST.lstrip("/"), json.dumps(_local_manifest(manifest(_)), ensure_ascii=False))
     _write(out / SEARCH_DATA.lstrip("/"), gzip.decompress((site.gen / BROWSER_INDEX_NAME).read_bytes()))
+    _write(out / decks_url(locale).lstrip("/"), (site.gen / DECKS_NAME.format(lang=locale)).read_bytes())
     _write(out / STUDY_CARDS.lstrip("/"), client.get(STUDY_CARDS).content)
     state = {"build": site.gen.name, "pages": [file_for(p) for p in paths],
              "assets": [_target(a) for a in ASSETS], "search": SEARCH_DATA.lstrip("/")}

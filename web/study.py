@@ -9,18 +9,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from kb.library import LAWS
-from kb.study import DECKS, Card, cards
+from kb.study import DECK_NAMES, DECKS, Card, cards
 
 from .i18n import marked_for_translation as _
-from .pages import render, toc_groups
+from .decks import decks_url
+from .pages import locale_of, render, toc_groups
 
 router = APIRouter(include_in_schema=False)
 STUDY, STUDY_CARDS = "/study", "/study/cards.json"
-ANKI = "/study/bridge-laws.apkg"  # the Anki decks (`kb anki`), offered once they are built
 
-# Each deck as the page names it, and the question a drill asks of its cards.
-DECK_NAMES = {"definitions": _("Definitions"), "timerefs": _("Time limits"), "titles": _("Law titles"),
-              "situations": _("Situations")}
+# The question a drill asks of each deck's cards (the decks' names are kb.study's).
 PROMPTS = {"definitions": _("What does this term mean?"), "timerefs": _("Until when? What is the time limit?"),
            "titles": _("What is this Law's title?"), "situations": _("Which Law rules this situation?")}
 
@@ -55,12 +53,7 @@ async def study(request: Request) -> Response:
     return render(request, "study.html", decks=[{"id": d, "name": DECK_NAMES[d], "prompt": PROMPTS[d],
                                                   "count": counts[d]} for d in DECKS],
                   plan=reading_plan(site), laws=laws, cards_url=STUDY_CARDS,
-                  anki_url=ANKI if served(request.app, ANKI) else None)
-
-
-def served(app: Any, path: str) -> bool:
-    """Whether the app has a route of its own for `path` (the Anki download, once `kb anki` is in)."""
-    return any(getattr(route, "path", None) == path for route in app.routes)
+                  anki_url=decks_url(locale_of(request)))
 
 
 def reading_plan(site: Any) -> list[dict[str, Any]]:
