@@ -79,14 +79,17 @@ def titles(kb: Any) -> Iterator[Card]:
 
 
 def situations(kb: Any) -> Iterator[Card]:
-    """Each situation, as said in each language → the clause of the Laws in force that rules it."""
+    """Each situation, as said in each language → the clause of the Laws in force that rules it:
+    its Law's title and the clause itself (an implied clause, 27B1, by its first sub-clause's text)."""
     laws = kb.library.laws_in_force
     for s in kb.situations:
         ruling = next(((d, unit, clause) for d, unit, clause in s.laws if d == laws), None)
         if ruling is None:
             continue
         d, unit, clause = ruling
-        title = kb.store.unit(d, unit).get("title") or ""
+        u = kb.store.unit(d, unit)
+        text = next((c["text"] for c in u["clauses"] if c["text"] and c["id"].startswith(clause or unit)), "")
+        answer = f"{u.get('title') or ''}: {text}" if text else u.get("title") or ""
         for lang, _ in s.says:
-            yield Card("situations", f"situations:{s.id}:{lang}", s.name(lang), title, lang,
+            yield Card("situations", f"situations:{s.id}:{lang}", s.name(lang), answer, lang,
                        url_for(d, unit, clause), readable(clause or unit))

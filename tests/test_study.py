@@ -89,3 +89,10 @@ def test_the_anki_decks_in_the_readers_language_are_offered(client, ui):
     client.cookies.clear()
     url = re.search(r'<a href="(/study/[^"]+\.apkg)" download>', html).group(1)
     assert url.endswith(f"-{ui}.apkg") and client.get(url).status_code == 200
+
+
+def test_a_situation_is_answered_by_the_clause_itself(deck):
+    """Late arrival: Law 90's title and the text of 90B1, the clause that rules it."""
+    card = next(c for c in deck if c.id == "situations:late-arrival:en")
+    assert card.ref == "90B1" and card.answer == "PENALITÀ PROCEDURALI: presentazione alla gara di un concorrente " \
+        "dopo l'orario d'inizio stabilito;"
