@@ -327,7 +327,7 @@
 
   // ---------------------------------------------------------------- ranking
 
-  Engine.prototype.rank = function (scores, p, prefer, otherGame) {
+  Engine.prototype.rank = function (scores, p, prefer, otherGame, lifting) {  // lifting: the text's scores alone
     var data = this.data, w = this.w, units = data.units, nu = units.length;
     var best = new Float64Array(nu), second = new Float64Array(nu), third = new Float64Array(nu);
     var whole = new Float64Array(nu), present = new Uint8Array(nu), bestClause = new Array(nu);
@@ -342,8 +342,9 @@
       present[c[0]] = 1;
       if (c[1] === "*") whole[c[0]] = scores[d]; else take(c[0], scores[d], c[1]);
     }
+    lifting = lifting || scores;
     this.lifts.forEach(function (l) {
-      if (scores[l[0]] > 0) { present[l[1]] = 1; take(l[1], scores[l[0]] * w.link_lift, l[2]); }
+      if (lifting[l[0]] > 0) { present[l[1]] = 1; take(l[1], lifting[l[0]] * w.link_lift, l[2]); }
     });
     var total = new Float64Array(nu);
     for (var u = 0; u < nu; u++) total[u] = best[u] + w.second_clause_weight * (second[u] + third[u]) + w.unit_weight * whole[u];
@@ -373,7 +374,7 @@
     var otherGame = this.aboutOtherGame(p);
     var said = otherGame ? [] : this.match(p.text, this.w.entries);
     var story = p.words.filter(function (x) { return !/^\d+$/.test(x) && !self.unknown(x); }).length >= this.w.story_words;
-    var extra = this.evidence(said, story, scores);
+    var extra = this.evidence(said, story, scores), text = Float64Array.from(scores);
     for (var i = 0; i < scores.length; i++) scores[i] += extra[i];
     var number = this.numbers.resolve(p.number, ui);
     var pinned = number.pinned.map(function (t) { return { unit: self.unitNumber(t.doc, t.unit), clause: t.clause }; })
@@ -387,7 +388,7 @@
         return (self.lang[data.units[a.unit][0]] === prefer[0] ? 0 : 1) - (self.lang[data.units[b.unit][0]] === prefer[0] ? 0 : 1);
       });
     }
-    var ranked = this.rank(scores, p, prefer, otherGame);
+    var ranked = this.rank(scores, p, prefer, otherGame, text);  // as the engine: evidence is not lent again
     var pinnedUnits = new Set(pinned.map(function (t) { return t.unit; }));
     ranked = pinned.map(function (t) { return [t.unit, Infinity, t.clause]; })
       .concat(ranked.filter(function (r) { return !pinnedUnits.has(r[0]); }));
