@@ -18,6 +18,12 @@ DOMAIN = "messages"
 BUILD_DIR = "locale"  # the catalogs' folder in a generation
 
 
+def marked_for_translation(message: str) -> str:
+    """Imported as `_` in Python code: marks an interface string for the catalogs (which
+    scripts/update_catalogs.py collects); whoever shows it translates it then."""
+    return message
+
+
 def po_path(locale: str) -> Path:
     return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 

@@ -11,16 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from .catalogs import marked_for_translation as _  # scripts/update_catalogs.py reads this file too
 from .clauseid import readable
 from .library import LAWS, TIMEREF
 from .urls import url_for
 
 DECKS = ("definitions", "timerefs", "titles", "situations")
-
-
-def _(message: str) -> str:
-    """Marks an interface string for the catalogs (scripts/update_catalogs.py reads this file too)."""
-    return message
 
 
 SUITE = _("Bridge Laws")  # what the decks are filed under
@@ -90,6 +86,6 @@ def situations(kb: Any) -> Iterator[Card]:
         u = kb.store.unit(d, unit)
         text = next((c["text"] for c in u["clauses"] if c["text"] and c["id"].startswith(clause or unit)), "")
         answer = f"{u.get('title') or ''}: {text}" if text else u.get("title") or ""
-        for lang, _ in s.says:
+        for lang, _phrases in s.says:
             yield Card("situations", f"situations:{s.id}:{lang}", s.name(lang), answer, lang,
                        url_for(d, unit, clause), readable(clause or unit))

@@ -35,7 +35,7 @@ def test_each_change_links_to_both_texts_and_to_its_laws_comparison(client):
 
 def test_the_api_answers_the_same_changes_and_filters_by_kind(client):
     data = client.get("/api/changes").json()
-    assert data["summary"] == dict(Counter(r["relation"] for r in CHANGED)) | {} and len(data["changes"]) == len(CHANGED)
+    assert data["summary"] == dict(Counter(r["relation"] for r in CHANGED)) and len(data["changes"]) == len(CHANGED)
     moved = client.get("/api/changes", params={"kind": "moved"}).json()["changes"]
     assert {(c["older"], c["newer"]) for c in moved} == {(r["es"], r["it"]) for r in CHANGED if r["relation"] == "moved"}
     r = client.get("/api/changes", params={"kind": "similar"})

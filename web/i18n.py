@@ -10,15 +10,9 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
-from kb.catalogs import DEFAULT, LOCALES, translations
+from kb.catalogs import DEFAULT, LOCALES, marked_for_translation, translations
 
 __all__ = ["DEFAULT", "LOCALES", "load_translations", "marked_for_translation", "negotiate"]
-
-
-def marked_for_translation(message: str) -> str:
-    """Imported as `_` in Python code: marks an interface string for the catalogs (which
-    scripts/update_catalogs.py collects); the page translates it when it renders."""
-    return message
 
 
 def load_translations(compiled: Path) -> dict[str, NullTranslations]:

@@ -247,7 +247,7 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
                  for f in u["footnotes"]]  # every clause holding the footnote's marker, linked
     situations = [{"url": situation_url(s.id), "name": s.name(lang)}
                   for s in site.situations_ruled_in(d["id"], u["id"])]
-    return {"view": view, "doc": d, "unit": u, "unit_label": view.label, "clauses": clauses,
+    return {"view": view, "doc": d, "unit": u, "clauses": clauses,
             "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),
             "norms": norms, "timerefs": placed(view.links.timerefs, labels, view),
             "in_plan": d["id"] == site.library.laws_in_force and u["kind"] == "article"}  # the reading plan's

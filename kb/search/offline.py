@@ -20,7 +20,7 @@ from typing import Any
 from ..languages import REGISTRY
 from ..library import LAWS, NORMS, OTHER_GAME
 from ..urls import situation_url, url_for
-from . import query, ranking, told
+from . import engine as e, query, ranking, told
 from .analysis import ANALYZERS, SHARED_STOPWORDS, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
@@ -61,7 +61,7 @@ def browser_index(engine: Any, build: str) -> dict[str, Any]:
                      if kind == "article" for o in library.counterparts(d) if (o, u) in unit_number],
         "other_game": list(library.ids(OTHER_GAME)),
         "other_game_names": sorted(engine.other_game_names),
-        "weights": _weights(engine),
+        "weights": _weights(),
     }
 
 
@@ -198,9 +198,8 @@ def _numbers(engine: Any, docs: list[str]) -> dict[str, Any]:
             "wants": wants, "ids": ids, "laws": list(library.laws)}
 
 
-def _weights(engine: Any) -> dict[str, Any]:
+def _weights() -> dict[str, Any]:
     """The engine's and the ranker's constants, read where they are defined."""
-    from . import engine as e
     return {name.lower(): value for name, value in {
         "COORD_BASE": e.COORD_BASE, "UI_PREFERENCE": e.UI_PREFERENCE, "QUERY_PREFERENCE": e.QUERY_PREFERENCE,
         "WEAK_SCORE": e.WEAK_SCORE, "OTHER_GAME_SHARE": e.OTHER_GAME_SHARE, "GAME_WORD_MIN": e.GAME_WORD_MIN,
