@@ -20,15 +20,17 @@ class Language:
     appendix_words: str = ""  # a regular expression for the words naming an appendix
     meaningful: tuple[str, ...] = ()  # stop words the game gives a meaning to: kept
     shared_stop: bool = True  # its stop words are dropped from the all-language unstemmed field
+    negation: str = ""  # a regular expression for the words that say "not" (stop words, but they turn a situation round)
 
 
 REGISTRY = (
-    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\."),
-    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo"),
+    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\.", negation=r"\bnon\b"),
+    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo", negation=r"\b(?:no|nunca)\b"),
     # "art." is every language's: the UI decides. English words of art live inside the Italian
     # and Spanish texts ("line-up", "time out", "convention card"): the unstemmed field keeps
     # English stop words, or "up" and "out" would vanish from them.
     Language("en", "English", r"artt?|law|l", "LAW", r"appendix", shared_stop=False,
+             negation=r"\b(?:not|cannot|never)\b|n['’]t\b",
              meaningful=("down", "up", "out", "off", "over", "under", "before", "after", "again", "against")),
 )
 BY_CODE = {lang.code: lang for lang in REGISTRY}

@@ -1,5 +1,6 @@
 """The phrasebook: the situation index, the Laws' English titles and the English terms of art
 (corpus/situations.tsv, law-titles.tsv, terms-en.tsv) lead a search to the clauses they name."""
+import re
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,38 @@ def test_the_glossary_page_lists_the_glossary_alone(client):
     rows = read_tsv(CORPUS / "glossary.tsv", COLUMNS)
     body = client.get("/glossary").text.split("<tbody")[1].split("</tbody>")[0]
     assert body.count("<tr") == len(rows)
+
+
+def test_a_laws_own_heading_typed_bare_finds_that_law(engine, export):
+    """Each Law's heading in its edition's language, typed as on a phone (no accents, no
+    little words: "attacco fuori turno dichiarante", "limitaciones muerto"), opens on that
+    Law; before the headings were phrases, neighbouring Laws that share the words (54 for
+    55, 42 for 43) came first for 12 of the 186."""
+    from kb.search.analysis import STOPWORDS
+    from kb.text import fold_accents
+    library = Library.of(export["documents"])
+    missed, total = [], 0
+    for d in (d for d in export["documents"] if d["id"] in library.laws):
+        for u in (u for u in d["units"] if u["kind"] == "article"):
+            words = [w for w in re.findall(r"\w+", fold_accents(u["title"].lower())) if w not in STOPWORDS[d["lang"]]]
+            first = engine.search(" ".join(words), ui=d["lang"]).hits[0]
+            total += 1
+            if (first.doc, first.unit) != (d["id"], u["id"]):
+                missed.append((" ".join(words), first.unit))
+    assert total == 186 and len(missed) <= 3, missed
+
+
+@pytest.mark.parametrize("q, ui, law", [
+    ("declarer conceded a trick he could not possibly lose", "en", "71"),   # not any concession (68)
+])
+def test_a_situation_that_says_not_is_told_apart(engine, q, ui, law):
+    """"Not" is a stop word, but "conceded a trick he could not lose" (Law 71, a concession
+    cancelled) is another situation than "conceded a trick" (Law 68)."""
+    assert engine.search(q, ui=ui).hits[0].unit == law
+
+
+def test_not_is_said_in_each_language():
+    from kb.search.phrasebook import NEGATED, said
+    assert NEGATED in said("it", "il morto non può") and NEGATED not in said("it", "il morto può")
+    assert NEGATED in said("es", "no puede") and NEGATED in said("en", "dummy can't") and NEGATED in said("en", "did not")
+    assert NEGATED not in said("en", "nothing noted")

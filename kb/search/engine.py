@@ -136,7 +136,7 @@ class SearchEngine:
         if phrasebook.TITLES_LANG not in languages_of(store.export):  # with English texts, no translation
             glossary = glossary.joined(phrasebook.term_pairs(tables))
         return cls(gen / INDEX_NAME, store, editions, glossary, Thesaurus.load(tables / "thesaurus.tsv"),
-                   phrasebook.load(tables, editions.library))
+                   phrasebook.load(tables, editions.library, store.export["documents"]))
 
     # ------------------------------------------------------------ public
 

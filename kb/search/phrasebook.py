@@ -1,10 +1,13 @@
 """The phrasebook: what people say → the clauses that rule it.
 
-Its entries are the situation index's situations (`kb.situations`) and any other table of
-names with targets (the Laws' English titles and terms of art). A query is matched against
-every phrase in the phrase's own language (its analyzer: stop words out, stems), scored as
-the idf-weighted cosine of the two sets of stems: "dummy pointed at a card" meets "dummy
-suggests a play | dummy points at a card" whatever the words around it.
+Its entries are the situation index's situations (`kb.situations`), any other table of
+names with targets (the Laws' English titles and terms of art) and the texts' own headings
+(a Law's, a norm's, a definition's). A query is matched against every phrase in the phrase's
+own language (its analyzer: stop words out, stems), scored as the idf-weighted cosine of the
+two sets of stems: "dummy pointed at a card" meets "dummy suggests a play | dummy points at a
+card" whatever the words around it. A "not" is a stop word but no small one here: a phrase
+or query that says it gains a stem of its own (`NEGATED`), so "cosa non può fare il morto"
+is not quite "cosa può fare il morto".
 
 A sentence encoder (USE multilingual v3, pure numpy) was measured as a further signal: +0.014
 MRR on the held-out set but HTTP search p95 32 ms at 8 clients against a 25 ms budget, so it
@@ -13,6 +16,7 @@ is not used (it is in commit 7fbd119; the note of issue 13 has the numbers).
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +25,8 @@ from typing import Iterable
 import numpy as np
 
 from ..concordance import read_tsv
-from ..library import Library
+from ..languages import REGISTRY
+from ..library import OTHER_GAME, Library
 from ..situations import edition_column, load as load_situations
 from .analysis import ANALYZERS, terms
 from .glossary import Pair
@@ -30,6 +35,16 @@ Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole
 MIN_MATCH = 0.45   # below this a phrase shares too little with the query to be evidence
 VERBATIM = 0.99    # a phrase said word for word
 CANDIDATES = 200   # only the strongest phrases can hold the strongest entries
+NEGATED = "¬"      # the stem a phrase saying "not" gains
+UNTITLED_KINDS = frozenset({"front"})  # units whose headings name no situation (a preface, a foreword)
+NEGATION = {lang.code: re.compile(lang.negation, re.IGNORECASE) for lang in REGISTRY if lang.negation}
+
+
+def said(lang: str, text: str) -> frozenset[str]:
+    """The stems a phrase or a query says in `lang`, with `NEGATED` when it says "not"."""
+    stems = frozenset(terms(ANALYZERS[lang], text))
+    negation = NEGATION.get(lang)
+    return stems | {NEGATED} if negation and negation.search(text) else stems
 
 
 @dataclass(frozen=True)
@@ -61,7 +76,7 @@ class Phrasebook:
         """`phrases`: (entry's position, language, phrase)."""
         self.entries = entries
         by_language = sorted(phrases, key=lambda p: p[1])  # stable: each language's phrases side by side
-        self.phrases = [(i, lang, text, frozenset(terms(ANALYZERS[lang], text))) for i, lang, text in by_language]
+        self.phrases = [(i, lang, text, said(lang, text)) for i, lang, text in by_language]
         self.langs = sorted({lang for _, lang, _, _ in self.phrases})
         languages = [lang for _, lang, _, _ in self.phrases]
         self.span = {lang: (languages.index(lang), len(languages) - languages[::-1].index(lang)) for lang in self.langs}
@@ -89,7 +104,7 @@ class Phrasebook:
         """The entries whose phrases the query says, strongest first (one match per entry)."""
         strength = np.zeros(len(self.phrases))
         for lang, (start, end) in self.span.items():
-            strength[start:end] = self._said_in(lang, frozenset(terms(ANALYZERS[lang], text)))
+            strength[start:end] = self._said_in(lang, said(lang, text))
         strength[strength < MIN_MATCH] = 0.0
         return self._best(strength, limit)
 
@@ -122,9 +137,10 @@ class Phrasebook:
 
 # ---------------------------------------------------------------- the tables it is made of
 
-def load(tables: Path, library: Library) -> Phrasebook:
+def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phrasebook:
     """The situation index, the Laws' English titles and the English terms of art of a
-    build's tables (each optional), with targets in the documents of `library`."""
+    build's tables (each optional), with targets in the documents of `library`, and the
+    headings of the export's `documents`."""
     entries: list[Entry] = []
     phrases: list[tuple[int, str, str]] = []
 
@@ -141,7 +157,25 @@ def load(tables: Path, library: Library) -> Phrasebook:
     for names, targets in _terms(tables / "terms-en.tsv", library):
         add(Entry(f"term-{names[0]}", targets, sum(1 for d, _, _ in targets if library.is_laws(d))),
             [(TITLES_LANG, n) for n in names])
+    for targets, headings in _headings(documents, library).items():
+        add(Entry(f"heading-{targets[0][0]}-{targets[0][1]}", targets, sum(1 for d, _, _ in targets if library.is_laws(d))),
+            headings)
     return Phrasebook(entries, phrases)
+
+
+def _headings(documents: Iterable[dict], library: Library) -> dict[tuple[Key, ...], list[tuple[str, str]]]:
+    """Each unit's heading in its text's language → the unit (a Law's: that Law in every
+    edition, as its English title leads to): "attacco fuori turno dichiarante" says Law 55's
+    "Attacco fuori turno del dichiarante". The other game's headings are left to its own search."""
+    documents = [d for d in documents if d["id"] not in library.ids(OTHER_GAME)]
+    present = {(d["id"], u["id"]) for d in documents for u in d["units"]}
+    out: dict[tuple[Key, ...], list[tuple[str, str]]] = {}
+    for d in documents:
+        for u in (u for u in d["units"] if u.get("title") and u["kind"] not in UNTITLED_KINDS):
+            law = library.is_laws(d["id"]) and u["kind"] == "article"
+            docs = [e for e in library.laws if (e, u["id"]) in present] if law else [d["id"]]
+            out.setdefault(tuple((e, u["id"], u["id"]) for e in docs), []).append((d["lang"], u["title"]))
+    return out
 
 
 TITLE_COLUMNS = ("law", "en", "en_2007", "note")      # law-titles.tsv's header: the WBF's English titles

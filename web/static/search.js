@@ -256,6 +256,9 @@
   Engine.prototype._phrasebook = function (book) {
     var self = this;
     this.entries = book.entries;
+    this.negated = book.negated;
+    this.negation = {};
+    Object.keys(book.negation).forEach(function (l) { self.negation[l] = new RegExp(book.negation[l], "iu"); });
     this.phrases = {};
     this.said = {};
     Object.keys(book.phrases).forEach(function (l) {
@@ -284,6 +287,7 @@
       var book = self.phrases[l], stop = self.stop[l];
       var query = dedupe(words(text).filter(function (t) { return !stop.has(t); })
         .map(function (t) { return self.stemOf(fold(t), l); }).filter(Boolean));
+      if (self.negation[l] && self.negation[l].test(text)) query.push(self.negated);  // "not" turns a phrase round
       if (!query.length) return;
       var shared = new Map(), qWeight = 0;
       query.forEach(function (s) {
