@@ -128,3 +128,19 @@ def test_not_is_said_in_each_language():
     assert NEGATED in said("it", "il morto non può") and NEGATED not in said("it", "il morto può")
     assert NEGATED in said("es", "no puede") and NEGATED in said("en", "dummy can't") and NEGATED in said("en", "did not")
     assert NEGATED not in said("en", "nothing noted")
+
+
+def test_a_story_told_across_an_entrys_phrasings_finds_that_entry():
+    """A situation's phrasings each say part of it; a story that says it whole ("dummy
+    played a card declarer had not named") is matched against them together, and beats an
+    entry one of whose phrases happens to share more of its words word for word."""
+    from kb.search.phrasebook import Entry, Phrasebook
+    unnamed = Entry("dummy-plays-unnamed-card", (("it-laws", "45", "45D1"),), 1)
+    missing = Entry("designation-card-not-in-dummy", (("it-laws", "46", "46B4"),), 1)
+    book = Phrasebook([unnamed, missing], [
+        (0, "en", "dummy played a card himself"), (0, "en", "declarer had not named that card"),
+        (0, "en", "dummy took a card from the table"),
+        (1, "en", "declarer named a card dummy did not have"), (1, "en", "declarer asks for a card not in dummy"),
+    ])
+    matches = book.match("dummy played a card himself that declarer had not named")
+    assert matches[0].entry.id == "dummy-plays-unnamed-card"

@@ -24,7 +24,7 @@ from . import engine as e, query, ranking, told
 from .analysis import ANALYZERS, SHARED_STOPWORDS, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
-from .phrasebook import MIN_MATCH, NEGATED, NEGATION, VERBATIM
+from .phrasebook import MIN_MATCH, NEGATED, NEGATION, PHRASE_SHARE, STORY_STEMS, VERBATIM
 from .query import OWN_STOPWORDS, QUESTION_WORDS
 
 FORMAT = 1
@@ -215,6 +215,7 @@ def _weights() -> dict[str, Any]:
         "ENTRIES": told.ENTRIES, "NAME_WEIGHT": told.NAME_WEIGHT, "STORY_WORDS": told.STORY_WORDS,
         "STORY_WEIGHT": told.STORY_WEIGHT, "NAME_MIN": told.NAME_MIN, "NOT_LEAD": told.NOT_LEAD, "DECAY": told.DECAY,
         "RANK_DECAY": told.RANK_DECAY, "SHOWN": told.SHOWN, "MIN_MATCH": MIN_MATCH, "VERBATIM": VERBATIM,
+        "STORY_STEMS": STORY_STEMS, "PHRASE_SHARE": PHRASE_SHARE,
     }.items()}
 
 

@@ -5,7 +5,10 @@ names with targets (the Laws' English titles and terms of art) and the texts' ow
 (a Law's, a norm's, a definition's). A query is matched against every phrase in the phrase's
 own language (its analyzer: stop words out, stems), scored as the idf-weighted cosine of the
 two sets of stems: "dummy pointed at a card" meets "dummy suggests a play | dummy points at a
-card" whatever the words around it. A "not" is a stop word but no small one here: a phrase
+card" whatever the words around it. A longer query (a story) is also matched against all
+that an entry's phrasings say together: a phrase's strength is then lifted towards the share
+of the query's words that some phrasing of its entry uses, so a story told in words spread
+over several phrasings of one situation still finds it. A "not" is a stop word but no small one here: a phrase
 or query that says it gains a stem of its own (`NEGATED`), so "cosa non può fare il morto"
 is not quite "cosa può fare il morto".
 
@@ -36,6 +39,8 @@ MIN_MATCH = 0.45   # below this a phrase shares too little with the query to be 
 VERBATIM = 0.99    # a phrase said word for word
 CANDIDATES = 200   # only the strongest phrases can hold the strongest entries
 NEGATED = "¬"      # the stem a phrase saying "not" gains
+STORY_STEMS = 5    # a query of this many stems (in a phrase's language) is also matched against whole entries…
+PHRASE_SHARE = 0.6  # …and a phrase's strength is at least this share of its own plus the rest of its entry's
 UNTITLED_KINDS = frozenset({"front"})  # units whose headings name no situation (a preface, a foreword)
 NEGATION = {lang.code: re.compile(lang.negation, re.IGNORECASE) for lang in REGISTRY if lang.negation}
 
@@ -92,6 +97,11 @@ class Phrasebook:
             for s in stems:
                 postings.setdefault((lang, s), []).append(n - self.span[lang][0])  # within its language
         self.by_stem = {key: np.array(ns, dtype=np.intp) for key, ns in postings.items()}
+        uses: dict[tuple[str, str], set[int]] = {}
+        for i, lang, _, stems in self.phrases:
+            for s in stems:
+                uses.setdefault((lang, s), set()).add(i)
+        self.entries_using = {key: np.array(sorted(ns), dtype=np.intp) for key, ns in uses.items()}
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -119,7 +129,21 @@ class Phrasebook:
             if found is not None:
                 shared[found] += self.idf[(lang, s)]
         q_weight = sum(self.idf.get((lang, s), self.unknown_idf[lang]) for s in query)
-        return np.divide(shared, np.sqrt(q_weight * self.weights[start:end]), out=shared, where=shared > 0)
+        cosine = np.divide(shared, np.sqrt(q_weight * self.weights[start:end]), out=shared, where=shared > 0)
+        if len(query) < STORY_STEMS:
+            return cosine
+        covered = self._covered(lang, query) / q_weight  # per entry: the share of the query its phrasings say
+        told = PHRASE_SHARE * cosine + (1 - PHRASE_SHARE) * covered[self.entry_of[start:end]]
+        return np.where(cosine > 0, np.maximum(cosine, told), 0.0)
+
+    def _covered(self, lang: str, query: frozenset[str]) -> np.ndarray:
+        """Per entry, the idf of the query's stems some phrasing of it in `lang` uses."""
+        out = np.zeros(len(self.entries))
+        for s in query:
+            found = self.entries_using.get((lang, s))
+            if found is not None:
+                out[found] += self.idf[(lang, s)]
+        return out
 
     def _best(self, strength: np.ndarray, limit: int) -> list[Match]:
         """The strongest phrase of each entry, the strongest entries first."""

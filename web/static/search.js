@@ -262,7 +262,7 @@
     this.phrases = {};
     this.said = {};
     Object.keys(book.phrases).forEach(function (l) {
-      var rows = book.phrases[l], df = new Map(), byStem = new Map();
+      var rows = book.phrases[l], df = new Map(), byStem = new Map(), using = new Map();  // stem → entries whose phrasings use it
       rows.forEach(function (r) { r[1].split(" ").forEach(function (s) { if (s) df.set(s, (df.get(s) || 0) + 1); }); });
       var idf = new Map(), maxIdf = 1;
       df.forEach(function (n, s) { var v = Math.log(1 + rows.length / n); idf.set(s, v); maxIdf = Math.max(maxIdf, v); });
@@ -273,10 +273,12 @@
           sum += idf.get(s);
           if (!byStem.has(s)) byStem.set(s, []);
           byStem.get(s).push(i);
+          if (!using.has(s)) using.set(s, new Set());
+          using.get(s).add(r[0]);
         });
         return sum;
       });
-      self.phrases[l] = { rows: rows, idf: idf, maxIdf: maxIdf, weights: weights, byStem: byStem };
+      self.phrases[l] = { rows: rows, idf: idf, maxIdf: maxIdf, weights: weights, byStem: byStem, using: using };
       self.said[l] = new Set(df.keys());
     });
   };
@@ -294,8 +296,16 @@
         qWeight += book.idf.has(s) ? book.idf.get(s) : book.maxIdf;
         (book.byStem.get(s) || []).forEach(function (i) { shared.set(i, (shared.get(i) || 0) + book.idf.get(s)); });
       });
+      var covered = null;  // a story: per entry, the share of the query its phrasings say together
+      if (query.length >= self.w.story_stems) {
+        covered = new Map();
+        query.forEach(function (s) {
+          (book.using.get(s) || []).forEach(function (e) { covered.set(e, (covered.get(e) || 0) + book.idf.get(s)); });
+        });
+      }
       shared.forEach(function (v, i) {
-        var strength = v / Math.sqrt(qWeight * book.weights[i]);
+        var strength = v / Math.sqrt(qWeight * book.weights[i]), share = self.w.phrase_share;
+        if (covered) strength = Math.max(strength, share * strength + (1 - share) * covered.get(book.rows[i][0]) / qWeight);
         if (strength < self.w.min_match) return;
         var entry = book.rows[i][0], had = best.get(entry);  // an entry: {id, targets, title, names}
         if (!had || strength > had.strength) best.set(entry, { entry: self.entries[entry], strength: strength });
