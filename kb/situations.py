@@ -57,6 +57,8 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
         lead = _also(row["lead"])
         if lead and lead[0] not in also:
             raise CorpusError(f"{path}: {row['id']}: its lead {row['lead']} is not one of its `also` targets")
+        if lead:  # the norm that rules first comes first of its document's targets
+            also = tuple(sorted(also, key=lambda t: t != lead[0]))
         out.append(Situation(row["id"], row["period"], says, laws, also, row["note"], lead[0] if lead else None))
     return tuple(out)
 

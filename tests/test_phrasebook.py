@@ -98,8 +98,9 @@ def test_the_glossary_page_lists_the_glossary_alone(client):
 def test_a_laws_own_heading_typed_bare_finds_that_law(engine, export):
     """Each Law's heading in its edition's language, typed as on a phone (no accents, no
     little words: "attacco fuori turno dichiarante", "limitaciones muerto"), opens on that
-    Law; before the headings were phrases, neighbouring Laws that share the words (54 for
-    55, 42 for 43) came first for 12 of the 186."""
+    Law, or on the FIGB norm of its number that bears the same heading ("accoppiamenti":
+    norm 4 integrates Law 4); before the headings were phrases, neighbouring Laws that share
+    the words (54 for 55, 42 for 43) came first for 12 of the 186."""
     from kb.search.analysis import STOPWORDS
     from kb.text import fold_accents
     library = Library.of(export["documents"])
@@ -109,7 +110,8 @@ def test_a_laws_own_heading_typed_bare_finds_that_law(engine, export):
             words = [w for w in re.findall(r"\w+", fold_accents(u["title"].lower())) if w not in STOPWORDS[d["lang"]]]
             first = engine.search(" ".join(words), ui=d["lang"]).hits[0]
             total += 1
-            if (first.doc, first.unit) != (d["id"], u["id"]):
+            namesake = first.unit == u["id"] and fold_accents(first.title.lower()) == fold_accents(u["title"].lower())
+            if (first.doc, first.unit) != (d["id"], u["id"]) and not namesake:
                 missed.append((" ".join(words), first.unit))
     assert total == 186 and len(missed) <= 3, missed
 

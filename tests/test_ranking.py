@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from kb.library import Entry, Library
-from kb.search.ranking import INTENT_BOOST, PARALLEL_LIFT, SECOND_CLAUSE_WEIGHT, UnitRanker
+from kb.search.ranking import INTENT_BOOST, KIND_WEIGHT, PARALLEL_LIFT, SECOND_CLAUSE_WEIGHT, UNIT_WEIGHT, UnitRanker
 
 # index documents by number: clauses of Law 12 in both editions, a whole-unit document,
 # a time-reference entry and a norm
@@ -35,7 +35,7 @@ def as_dict(ranked):
 
 def test_a_unit_scores_its_best_clause_plus_a_little_of_the_next_two_and_its_whole_text(ranker):
     got = as_dict(ranker.rank(vector(p0=2.0, p1=5.0, p2=1.0, p3=0.5, p4=3.0)))
-    assert got[("it-laws", "12")] == ("12A2", round(5.0 + SECOND_CLAUSE_WEIGHT * (2.0 + 1.0) + 3.0, 6))
+    assert got[("it-laws", "12")] == ("12A2", round(5.0 + SECOND_CLAUSE_WEIGHT * (2.0 + 1.0) + UNIT_WEIGHT * 3.0, 6))
 
 
 def test_equal_clauses_break_ties_by_clause_id(ranker):
@@ -50,12 +50,15 @@ def test_an_entry_lifts_the_law_it_annotates_and_the_law_lifts_its_other_edition
     assert got[("es-laws", "12")] == ("12", round(PARALLEL_LIFT * 10.0, 6))  # no clause of its own matched
 
 
-def test_weights_put_the_users_language_and_the_laws_first(ranker):
+def test_weights_put_the_users_language_first_and_a_norm_before_a_law_it_integrates(ranker):
+    """A FIGB norm that matches as well as a Law comes first (it gives the ruling in Italy);
+    a time-reference topic comes after both."""
     scores = vector(p0=1.0, p5=1.0)
     assert ranker.rank(scores, prefer=("es", 3.0))[0][0] == ("es-laws", "12")
     assert ranker.rank(scores, prefer=("it", 3.0))[0][0] == ("it-laws", "12")
     norm_and_topic = vector(p6=1.0, p7=1.0)
-    assert [k for k, _ in ranker.rank(norm_and_topic)][:2] == [("it-laws", "13"), ("it-norms", "40")]
+    assert [k for k, _ in ranker.rank(norm_and_topic)] == [("it-norms", "40"), ("it-laws", "13"), ("it-timeref", "t1")]
+    assert KIND_WEIGHT["norm"] > 1.0 > KIND_WEIGHT["topic"]
     plain, timing = (as_dict(ranker.rank(norm_and_topic, intent=i)) for i in (None, "timing"))
     assert timing[("it-timeref", "t1")][1] == pytest.approx(INTENT_BOOST["timing"][1] * plain[("it-timeref", "t1")][1])
     assert timing[("it-norms", "40")] == plain[("it-norms", "40")]

@@ -40,7 +40,7 @@ VERBATIM = 0.99    # a phrase said word for word
 CANDIDATES = 200   # only the strongest phrases can hold the strongest entries
 NEGATED = "¬"      # the stem a phrase saying "not" gains
 STORY_STEMS = 5    # a query of this many stems (in a phrase's language) is also matched against whole entries…
-PHRASE_SHARE = 0.6  # …and a phrase's strength is at least this share of its own plus the rest of its entry's
+PHRASE_SHARE = 0.5  # …and a phrase's strength is at least this share of its own plus the rest of its entry's
 UNTITLED_KINDS = frozenset({"front"})  # units whose headings name no situation (a preface, a foreword)
 NEGATION = {lang.code: re.compile(lang.negation, re.IGNORECASE) for lang in REGISTRY if lang.negation}
 

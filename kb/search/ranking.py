@@ -15,10 +15,11 @@ import numpy as np
 from ..library import OTHER_GAME, Library
 from .index import UNIT_LEVEL
 
-KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "appendix": 1.2, "definition": 0.6}  # the Laws and the norms answer first
+KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 1.3, "appendix": 1.4, "definition": 0.6}  # a FIGB norm or appendix, where it
+# matches about as well, before the Law it integrates: it gives the ruling in Italy (set D and E judges agree)
 OTHER_GAME_WEIGHT = 0.2  # a different game (the manifest's kind `code`): first only when asked about
 SECOND_CLAUSE_WEIGHT = 0.1
-UNIT_WEIGHT = 1.0         # the whole unit's score, beside its best clause's
+UNIT_WEIGHT = 0.5         # the whole unit's score, beside its best clause's
 PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}

@@ -19,11 +19,11 @@ from .phrasebook import VERBATIM, Match
 Key = tuple[str, str, "str | None"]
 
 ENTRIES = 3            # the phrasebook entries a query's words may say at once
-NAME_WEIGHT = 1.0      # a ruling unit of a name the query says gains this share of the best score…
+NAME_WEIGHT = 1.3      # a ruling unit of a name the query says gains this share of the best score…
 STORY_WORDS = 4        # …a query of this many known words tells a story…
-STORY_WEIGHT = 3.0     # …and the ruling clauses of its situation gain this share
+STORY_WEIGHT = 4.0     # …and the ruling clauses of its situation gain this share
 NAME_MIN = 0.7         # a shorter query must say a phrase at least this closely
-NOT_LEAD = 0.8         # a target outside the document that rules first (the Laws, or the lead norm) gains less
+NOT_LEAD = 0.6         # a target outside the document that rules first (the Laws, or the lead norm) gains less
 DECAY = 0.9            # each further clause of the same document a little less
 RANK_DECAY = 0.8       # the second and third entries said, each this much less
 SHOWN = 0.7            # a situation said this closely is named above the hits
