@@ -66,11 +66,14 @@ def test_an_index_entry_said_in_any_language_finds_its_ruling_clause(engine, exp
                                    ("carta caduta", "it"), ("llegada tarde", "es"),
                                    ("devo andare via prima della fine del torneo", "it"),
                                    ("l'arbitro ha rilevato una renonce", "it"),
-                                   ("il direttore del torneo ha sbagliato", "it")])
+                                   ("il direttore del torneo ha sbagliato", "it"),
+                                   ("durante la distribuzione una carta è caduta scoperta e l'hanno vista tutti", "it"),
+                                   ("carta scoperta vista da tutti", "it")])
 def test_burraco_never_outranks_bridge_for_a_bridge_question(engine, q, ui):
     """Words the Burraco code shares with bridge ("ritardo", its English "time out") or
-    happens to use more than the Laws ("andare", "rilevato", "direttore") do not make a
-    question Burraco's."""
+    happens to use more than the Laws ("andare", "rilevato", "direttore", "vista") do not
+    make a question Burraco's: a word found in hardly any Burraco clause ("scoperta") votes
+    for bridge."""
     assert engine.search(q, ui=ui).hits[0].doc != "it-burraco"
 
 

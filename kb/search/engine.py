@@ -38,7 +38,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh import query as Q
 
-OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
+OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone; a word whose clauses
+BRIDGE_SHARE = 0.05       # are at most this share Burraco's is bridge's ("scoperta": 0.04; "meno", 0.08, is no one's)
 GAME_WORD_MIN = 4         # letters, and
 GAME_WORD_DOCS = 5         # clauses: a rarer word ("restare", "arrivata", "andare") says nothing of the game
 COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates
@@ -224,8 +225,8 @@ class SearchEngine:
     def _about_other_game(self, p: Plan) -> bool:
         """Does the query speak of Burraco rather than of bridge? It does when it names the
         game, or when more of its words belong to the Burraco code (found almost only, and more
-        than by chance, there: "pozzetto", "matta") than to the bridge texts alone (found in
-        no Burraco clause: "sostituto", "dichiarante"). A word the code happens to use a few
+        than by chance, there: "pozzetto", "matta") than to the bridge texts (found in hardly any
+        Burraco clause: "sostituto", "dichiarante", "scoperta"). A word the code happens to use a few
         times ("andare") is outvoted by a bridge word beside it. Short words ("out" of its
         "chiusura out") and the words of a language no text is in ("time" of its "time out":
         English bridge players say it too) say nothing of the game."""
@@ -237,7 +238,7 @@ class SearchEngine:
             docs, _ = self.scorer.postings("plain", w)
             if len(docs) >= GAME_WORD_DOCS:
                 share = self.other_game_docs[docs].sum() / len(docs)
-                votes += 1 if share >= OTHER_GAME_SHARE else -1 if share == 0 else 0
+                votes += 1 if share >= OTHER_GAME_SHARE else -1 if share <= BRIDGE_SHARE else 0
         return votes > 0
 
     def _reader_language(self, p: Plan, ui: str | None) -> str | None:

@@ -229,7 +229,7 @@
       var other = 0;
       for (var i = 0; i < ps.docs.length; i++) if (self.otherGameDoc[self.docOf[ps.docs[i]]]) other++;
       var share = other / ps.docs.length;
-      votes += share >= w.other_game_share ? 1 : share === 0 ? -1 : 0;
+      votes += share >= w.other_game_share ? 1 : share <= w.bridge_share ? -1 : 0;
     });
     return votes > 0;
   };
