@@ -208,3 +208,18 @@ def test_user_syntax_is_never_a_query_language():
     assert {t.fieldname for t in leaves} <= {"plain", *(f"{f}_{lang}" for f in ("title", "body") for lang in LANGS)}
     words = {t.text for t in leaves if t.fieldname == "plain" and type(t) is Q.Term}
     assert {"title", "renonce", "lic"} <= words  # "title:" and "*" are just characters
+
+
+@pytest.mark.parametrize("q, ui, unit", [
+    ("what does vulnerable mean", "en", "def-vulnerabilita"),
+    ("what is a contract", "en", "def-contratto"),
+    ("differenza tra irregolarità e infrazione", "it", "def-irregolarita"),
+])
+def test_a_question_of_meaning_opens_on_the_definition(engine, q, ui, unit):
+    """"What is a…", "what does … mean", "the difference between…" ask what a term means, in
+    English as in Italian ("cos'è") and Spanish ("qué es"): the definition comes first."""
+    assert (engine.search(q, ui=ui).hits[0].unit) == unit
+
+
+def test_what_is_the_penalty_is_no_question_of_meaning(engine):
+    assert plan("what is the penalty for a revoke").intent is None
