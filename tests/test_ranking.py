@@ -68,3 +68,11 @@ def test_pinned_clauses_lead_in_their_order(ranker):
     ranked = ranker.rank(vector(p0=9.0), pinned=[("es-laws", "12", "12A1"), ("it-norms", "40", "40-1")])
     assert [k for k, _ in ranked][:3] == [("es-laws", "12"), ("it-norms", "40"), ("it-laws", "12")]
     assert len({k for k, _ in ranked}) == len(ranked)
+
+
+def test_a_question_of_meaning_reads_the_laws_wording_before_the_norm(ranker):
+    """"Cos'è una chiamata paragonabile": the Law that defines it, not the norm that applies it
+    (which otherwise comes first when it matches as well)."""
+    norm_and_law = vector(p6=1.0, p7=1.0)
+    assert [k for k, _ in ranker.rank(norm_and_law)][0] == ("it-norms", "40")
+    assert [k for k, _ in ranker.rank(norm_and_law, intent="definition")][0] == ("it-laws", "13")

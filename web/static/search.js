@@ -370,6 +370,7 @@
     for (u = 0; u < nu; u++) {
       if (!present[u]) continue;
       var kind = units[u][2], doc = units[u][0], weight = w.kind_weight[kind] || 1.0;
+      if (p.intent && (w.intent_plain[p.intent] || []).indexOf(kind) >= 0) weight = 1.0;
       if (p.intent && w.intent_boost[p.intent] && w.intent_boost[p.intent][0] === kind) weight *= w.intent_boost[p.intent][1];
       if (prefer[0] && this.lang[doc] === prefer[0]) weight *= prefer[1];
       if (this.otherGameDoc[doc] !== otherGame) weight *= w.other_game_weight;
