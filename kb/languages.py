@@ -21,16 +21,19 @@ class Language:
     meaningful: tuple[str, ...] = ()  # stop words the game gives a meaning to: kept
     shared_stop: bool = True  # its stop words are dropped from the all-language unstemmed field
     negation: str = ""  # a regular expression for the words that say "not" (stop words, but they turn a situation round)
+    numbers: str = ""   # the words for two to ten ("one" is also an article): a situation says "8 cuori" or "otto cuori"
 
 
 REGISTRY = (
-    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\.", negation=r"\bnon\b"),
-    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo", negation=r"\b(?:no|nunca)\b"),
+    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\.", negation=r"\bnon\b",
+             numbers="due tre quattro cinque sei sette otto nove dieci"),
+    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo", negation=r"\b(?:no|nunca)\b",
+             numbers="dos tres cuatro cinco seis siete ocho nueve diez"),
     # "art." is every language's: the UI decides. English words of art live inside the Italian
     # and Spanish texts ("line-up", "time out", "convention card"): the unstemmed field keeps
     # English stop words, or "up" and "out" would vanish from them.
     Language("en", "English", r"artt?|law|l", "LAW", r"appendix", shared_stop=False,
-             negation=r"\b(?:not|cannot|never)\b|n['’]t\b",
+             negation=r"\b(?:not|cannot|never)\b|n['’]t\b", numbers="two three four five six seven eight nine ten",
              meaningful=("down", "up", "out", "off", "over", "under", "before", "after", "again", "against")),
 )
 BY_CODE = {lang.code: lang for lang in REGISTRY}

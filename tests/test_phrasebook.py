@@ -149,3 +149,16 @@ def test_a_story_told_across_an_entrys_phrasings_finds_that_entry():
     ])
     matches = book.match("dummy played a card himself that declarer had not named")
     assert matches[0].entry.id == "dummy-plays-unnamed-card"
+
+
+def test_a_number_in_words_is_said_as_its_digits():
+    """"otto cuori" is "8 cuori" (the index says "ha messo giù 8 cuori"); "uno" stays an article."""
+    from kb.search.phrasebook import said
+    assert said("it", "ha licitato otto cuori") == said("it", "ha licitato 8 cuori")
+    assert said("es", "declaró ocho picas") == said("es", "declaró 8 picas")
+    assert said("en", "bid eight hearts") == said("en", "bid 8 hearts")
+    assert "1" not in said("it", "uno spettatore al tavolo")
+
+
+def test_eight_of_a_suit_in_spanish_words_is_a_bid_above_seven(engine):
+    assert engine.search("qué pasa si alguien declara ocho corazones", ui="es").hits[0].unit == "38"

@@ -24,7 +24,7 @@ from . import engine as e, query, ranking, told
 from .analysis import ANALYZERS, SHARED_STOPWORDS, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
-from .phrasebook import MIN_MATCH, NEGATED, NEGATION, PHRASE_SHARE, STORY_STEMS, VERBATIM
+from .phrasebook import MIN_MATCH, NEGATED, NEGATION, NUMBERS, PHRASE_SHARE, STORY_STEMS, VERBATIM
 from .query import OWN_STOPWORDS, QUESTION_WORDS
 
 FORMAT = 1
@@ -164,7 +164,7 @@ def _phrasebook(engine: Any) -> dict[str, Any]:
     """Entries {id, targets [document number, clause's index document, unit's (-1: none), of the
     document that rules first?], title (a Law's own), names per language} and per language its
     phrases [entry, stems space-separated]; the stem a phrase saying "not" gains, and the
-    pattern per language that says it."""
+    pattern per language that says it; the number words per language, read as digits."""
     docs = {d["id"]: i for i, d in enumerate(engine.store.export["documents"])}
     entries = [{"id": e.id, "title": e.title, "names": dict(e.names), "url": situation_url(e.id) if e.names else "",
                 "targets": [[docs[t[0]], _docnum(engine, t), _docnum(engine, (*t[:2], UNIT_LEVEL)), int(e.leads(i))]
@@ -172,7 +172,7 @@ def _phrasebook(engine: Any) -> dict[str, Any]:
     phrases: dict[str, list[list[Any]]] = {}
     for i, lang, _, stems in engine.phrasebook.phrases:
         phrases.setdefault(lang, []).append([i, " ".join(sorted(stems))])
-    return {"entries": entries, "phrases": phrases, "negated": NEGATED,
+    return {"entries": entries, "phrases": phrases, "negated": NEGATED, "numbers": NUMBERS,
             "negation": {lang: _js(p.pattern) for lang, p in NEGATION.items()}}
 
 

@@ -43,11 +43,14 @@ STORY_STEMS = 5    # a query of this many stems (in a phrase's language) is also
 PHRASE_SHARE = 0.5  # …and a phrase's strength is at least this share of its own plus the rest of its entry's
 UNTITLED_KINDS = frozenset({"front"})  # units whose headings name no situation (a preface, a foreword)
 NEGATION = {lang.code: re.compile(lang.negation, re.IGNORECASE) for lang in REGISTRY if lang.negation}
+NUMBERS = {lang.code: {w: str(n) for n, w in enumerate(lang.numbers.split(), start=2)} for lang in REGISTRY}
 
 
 def said(lang: str, text: str) -> frozenset[str]:
-    """The stems a phrase or a query says in `lang`, with `NEGATED` when it says "not"."""
-    stems = frozenset(terms(ANALYZERS[lang], text))
+    """The stems a phrase or a query says in `lang` (a number in words as its digits: "otto
+    cuori" is "8 cuori"), with `NEGATED` when it says "not"."""
+    digits = NUMBERS.get(lang, {})
+    stems = frozenset(terms(ANALYZERS[lang], re.sub(r"\w+", lambda m: digits.get(m[0].lower(), m[0]), text)))
     negation = NEGATION.get(lang)
     return stems | {NEGATED} if negation and negation.search(text) else stems
 

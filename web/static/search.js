@@ -257,6 +257,7 @@
     var self = this;
     this.entries = book.entries;
     this.negated = book.negated;
+    this.numberWords = book.numbers;  // "otto" is said as "8"
     this.negation = {};
     Object.keys(book.negation).forEach(function (l) { self.negation[l] = new RegExp(book.negation[l], "iu"); });
     this.phrases = {};
@@ -287,7 +288,8 @@
     var self = this, best = new Map();
     Object.keys(this.phrases).forEach(function (l) {
       var book = self.phrases[l], stop = self.stop[l];
-      var query = dedupe(words(text).filter(function (t) { return !stop.has(t); })
+      var digits = self.numberWords[l] || {};
+      var query = dedupe(words(text).map(function (t) { return digits[t] || t; }).filter(function (t) { return !stop.has(t); })
         .map(function (t) { return self.stemOf(fold(t), l); }).filter(Boolean));
       if (self.negation[l] && self.negation[l].test(text)) query.push(self.negated);  // "not" turns a phrase round
       if (!query.length) return;
