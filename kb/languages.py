@@ -20,20 +20,23 @@ class Language:
     appendix_words: str = ""  # a regular expression for the words naming an appendix
     meaningful: tuple[str, ...] = ()  # stop words the game gives a meaning to: kept
     shared_stop: bool = True  # its stop words are dropped from the all-language unstemmed field
-    negation: str = ""  # a regular expression for the words that say "not" (stop words, but they turn a situation round)
-    numbers: str = ""   # the words for two to ten ("one" is also an article): a situation says "8 cuori" or "otto cuori"
+    numbers: tuple[tuple[str, str], ...] = ()  # number words → digits, where the word means only the number
+    # ("uno" is also an article, Italian "sei" also "you are"): a situation says "8 cuori" or "otto cuori"
 
 
 REGISTRY = (
-    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\.", negation=r"\bnon\b",
-             numbers="due tre quattro cinque sei sette otto nove dieci"),
-    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo", negation=r"\b(?:no|nunca)\b",
-             numbers="dos tres cuatro cinco seis siete ocho nueve diez"),
+    Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\.",
+             numbers=(("due", "2"), ("tre", "3"), ("quattro", "4"), ("cinque", "5"), ("sette", "7"), ("otto", "8"),
+                      ("nove", "9"), ("dieci", "10"))),
+    Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo",
+             numbers=(("dos", "2"), ("tres", "3"), ("cuatro", "4"), ("cinco", "5"), ("seis", "6"), ("siete", "7"),
+                      ("ocho", "8"), ("nueve", "9"), ("diez", "10"))),
     # "art." is every language's: the UI decides. English words of art live inside the Italian
     # and Spanish texts ("line-up", "time out", "convention card"): the unstemmed field keeps
     # English stop words, or "up" and "out" would vanish from them.
     Language("en", "English", r"artt?|law|l", "LAW", r"appendix", shared_stop=False,
-             negation=r"\b(?:not|cannot|never)\b|n['’]t\b", numbers="two three four five six seven eight nine ten",
+             numbers=(("two", "2"), ("three", "3"), ("four", "4"), ("five", "5"), ("six", "6"), ("seven", "7"),
+                      ("eight", "8"), ("nine", "9"), ("ten", "10")),
              meaningful=("down", "up", "out", "off", "over", "under", "before", "after", "again", "against")),
 )
 BY_CODE = {lang.code: lang for lang in REGISTRY}

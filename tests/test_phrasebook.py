@@ -1,5 +1,6 @@
-"""The phrasebook: the situation index, the Laws' English titles and the English terms of art
-(corpus/situations.tsv, law-titles.tsv, terms-en.tsv) lead a search to the clauses they name."""
+"""The phrasebook: the situation index, the Laws' English titles, the English terms of art
+(corpus/situations.tsv, law-titles.tsv, terms-en.tsv) and the texts' own headings lead a search
+to the clauses they name."""
 import re
 from pathlib import Path
 
@@ -116,23 +117,7 @@ def test_a_laws_own_heading_typed_bare_finds_that_law(engine, export):
             namesake = first.unit == u["id"] and fold_accents(first.title.lower()) == fold_accents(u["title"].lower())
             if (first.doc, first.unit) != (d["id"], u["id"]) and not namesake:
                 missed.append((" ".join(words), first.unit))
-    assert total == 186 and len(missed) <= 3, missed
-
-
-@pytest.mark.parametrize("q, ui, law", [
-    ("declarer conceded a trick he could not possibly lose", "en", "71"),   # not any concession (68)
-])
-def test_a_situation_that_says_not_is_told_apart(engine, q, ui, law):
-    """"Not" is a stop word, but "conceded a trick he could not lose" (Law 71, a concession
-    cancelled) is another situation than "conceded a trick" (Law 68)."""
-    assert engine.search(q, ui=ui).hits[0].unit == law
-
-
-def test_not_is_said_in_each_language():
-    from kb.search.phrasebook import NEGATED, said
-    assert NEGATED in said("it", "il morto non può") and NEGATED not in said("it", "il morto può")
-    assert NEGATED in said("es", "no puede") and NEGATED in said("en", "dummy can't") and NEGATED in said("en", "did not")
-    assert NEGATED not in said("en", "nothing noted")
+    assert total and len(missed) <= 0.02 * total, missed
 
 
 def test_a_story_told_across_an_entrys_phrasings_finds_that_entry():
@@ -153,11 +138,12 @@ def test_a_story_told_across_an_entrys_phrasings_finds_that_entry():
 
 def test_a_number_in_words_is_said_as_its_digits():
     """"otto cuori" is "8 cuori" (the index says "ha messo giù 8 cuori"); "uno" stays an article."""
-    from kb.search.phrasebook import said
+    from kb.search.phrasebook import stems_said as said
     assert said("it", "ha licitato otto cuori") == said("it", "ha licitato 8 cuori")
     assert said("es", "declaró ocho picas") == said("es", "declaró 8 picas")
     assert said("en", "bid eight hearts") == said("en", "bid 8 hearts")
-    assert "1" not in said("it", "uno spettatore al tavolo")
+    assert said("it", "uno spettatore al tavolo") == said("it", "spettatore al tavolo")
+    assert said("it", "sei al morto") != said("it", "6 al morto")  # "sei": "you are"
 
 
 def test_eight_of_a_suit_in_spanish_words_is_a_bid_above_seven(engine):

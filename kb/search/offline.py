@@ -24,7 +24,7 @@ from . import engine as e, query, ranking, told
 from .analysis import ANALYZERS, SHARED_STOPWORDS, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
-from .phrasebook import MIN_MATCH, NEGATED, NEGATION, NUMBERS, PHRASE_SHARE, STORY_STEMS, VERBATIM
+from .phrasebook import MIN_MATCH, NUMBERS, PHRASE_SHARE, STORY_SIZE, VERBATIM
 from .query import OWN_STOPWORDS, QUESTION_WORDS
 
 FORMAT = 1
@@ -135,7 +135,7 @@ def _words() -> dict[str, Any]:
     return {"analyzers": list(ANALYZERS), "shared_stop": sorted(SHARED_STOPWORDS),
             "question": sorted(QUESTION_WORDS), "own_stop": {k: sorted(v) for k, v in OWN_STOPWORDS.items()},
             "stop": {lang: sorted(query.STOPWORDS[lang]) for lang in ANALYZERS},
-            "definition": _js(query._DEFINITION_CUES.pattern), "timing": _js(query._TIMING_CUES.pattern)}
+            "definition": _js_words(query._DEFINITION_CUES.pattern), "timing": _js_words(query._TIMING_CUES.pattern)}
 
 
 def _expansions(engine: Any) -> list[list[Any]]:
@@ -163,8 +163,7 @@ def _stems(lang: str, text: str) -> list[str]:
 def _phrasebook(engine: Any) -> dict[str, Any]:
     """Entries {id, targets [document number, clause's index document, unit's (-1: none), of the
     document that rules first?], title (a Law's own), names per language} and per language its
-    phrases [entry, stems space-separated]; the stem a phrase saying "not" gains, and the
-    pattern per language that says it; the number words per language, read as digits."""
+    phrases [entry, stems space-separated]; the number words per language, read as digits."""
     docs = {d["id"]: i for i, d in enumerate(engine.store.export["documents"])}
     entries = [{"id": e.id, "title": e.title, "names": dict(e.names), "url": situation_url(e.id) if e.names else "",
                 "targets": [[docs[t[0]], _docnum(engine, t), _docnum(engine, (*t[:2], UNIT_LEVEL)), int(e.leads(i))]
@@ -172,8 +171,7 @@ def _phrasebook(engine: Any) -> dict[str, Any]:
     phrases: dict[str, list[list[Any]]] = {}
     for i, lang, _, stems in engine.phrasebook.phrases:
         phrases.setdefault(lang, []).append([i, " ".join(sorted(stems))])
-    return {"entries": entries, "phrases": phrases, "negated": NEGATED, "numbers": NUMBERS,
-            "negation": {lang: _js(p.pattern) for lang, p in NEGATION.items()}}
+    return {"entries": entries, "phrases": phrases, "numbers": NUMBERS}
 
 
 def _docnum(engine: Any, key: tuple[str, str, Any]) -> int:
@@ -211,14 +209,24 @@ def _weights() -> dict[str, Any]:
         "KIND_WEIGHT": ranking.KIND_WEIGHT, "OTHER_GAME_WEIGHT": ranking.OTHER_GAME_WEIGHT,
         "SECOND_CLAUSE_WEIGHT": ranking.SECOND_CLAUSE_WEIGHT, "UNIT_WEIGHT": ranking.UNIT_WEIGHT,
         "PARALLEL_LIFT": ranking.PARALLEL_LIFT, "LINK_LIFT": ranking.LINK_LIFT,
-        "INTENT_BOOST": ranking.INTENT_BOOST, "INTENT_PLAIN": ranking.INTENT_PLAIN,
+        "INTENT_BOOST": ranking.INTENT_BOOST, "INTENT_DEMOTE": ranking.INTENT_DEMOTE,
         "ENTRIES": told.ENTRIES, "NAME_WEIGHT": told.NAME_WEIGHT, "STORY_WORDS": told.STORY_WORDS,
         "STORY_WEIGHT": told.STORY_WEIGHT, "NAME_MIN": told.NAME_MIN, "NOT_LEAD": told.NOT_LEAD, "DECAY": told.DECAY,
         "RANK_DECAY": told.RANK_DECAY, "SHOWN": told.SHOWN, "MIN_MATCH": MIN_MATCH, "VERBATIM": VERBATIM,
-        "STORY_STEMS": STORY_STEMS, "PHRASE_SHARE": PHRASE_SHARE,
+        "STORY_SIZE": STORY_SIZE, "PHRASE_SHARE": PHRASE_SHARE,
     }.items()}
 
 
 def _js(pattern: str) -> str:
     """A Python pattern as JavaScript reads it (named groups are spelled differently)."""
     return pattern.replace("(?P<", "(?<")
+
+
+_WORD = r"[\p{L}\p{N}_]"
+_BOUNDARY = rf"(?:(?<={_WORD})(?!{_WORD})|(?<!{_WORD})(?={_WORD}))"
+
+
+def _js_words(pattern: str) -> str:
+    """A Python pattern of words as JavaScript reads it with the `u` flag: a word boundary
+    there knows only ASCII letters ("cos'è" would never end a word), so it is spelled out."""
+    return re.sub(r"(?<!\\)\\b", lambda _: _BOUNDARY, _js(pattern))

@@ -5,12 +5,11 @@ names with targets (the Laws' English titles and terms of art) and the texts' ow
 (a Law's, a norm's, a definition's). A query is matched against every phrase in the phrase's
 own language (its analyzer: stop words out, stems), scored as the idf-weighted cosine of the
 two sets of stems: "dummy pointed at a card" meets "dummy suggests a play | dummy points at a
-card" whatever the words around it. A longer query (a story) is also matched against all
+card" whatever the words around it; a number in words is its digits ("otto cuori" is "8
+cuori"). A longer query (a story) is also matched against all
 that an entry's phrasings say together: a phrase's strength is then lifted towards the share
 of the query's words that some phrasing of its entry uses, so a story told in words spread
-over several phrasings of one situation still finds it. A "not" is a stop word but no small one here: a phrase
-or query that says it gains a stem of its own (`NEGATED`), so "cosa non può fare il morto"
-is not quite "cosa può fare il morto".
+over several phrasings of one situation still finds it.
 
 A sentence encoder (USE multilingual v3, pure numpy) was measured as a further signal: +0.014
 MRR on the held-out set but HTTP search p95 32 ms at 8 clients against a 25 ms budget, so it
@@ -31,28 +30,30 @@ from ..concordance import read_tsv
 from ..languages import REGISTRY
 from ..library import OTHER_GAME, Library
 from ..situations import edition_column, load as load_situations
-from .analysis import ANALYZERS, terms
+from .analysis import ANALYZERS, STOPWORDS, terms
 from .glossary import Pair
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
 MIN_MATCH = 0.45   # below this a phrase shares too little with the query to be evidence
 VERBATIM = 0.99    # a phrase said word for word
 CANDIDATES = 200   # only the strongest phrases can hold the strongest entries
-NEGATED = "¬"      # the stem a phrase saying "not" gains
-STORY_STEMS = 5    # a query of this many stems (in a phrase's language) is also matched against whole entries…
+STORY_SIZE = 5     # a query of this many words (not stop words of a phrase's language) is also matched against whole entries…
 PHRASE_SHARE = 0.5  # …and a phrase's strength is at least this share of its own plus the rest of its entry's
 UNTITLED_KINDS = frozenset({"front"})  # units whose headings name no situation (a preface, a foreword)
-NEGATION = {lang.code: re.compile(lang.negation, re.IGNORECASE) for lang in REGISTRY if lang.negation}
-NUMBERS = {lang.code: {w: str(n) for n, w in enumerate(lang.numbers.split(), start=2)} for lang in REGISTRY}
+NUMBERS = {lang.code: dict(lang.numbers) for lang in REGISTRY}
 
 
-def said(lang: str, text: str) -> frozenset[str]:
+def story_size(lang: str, text: str) -> int:
+    """How many different words a text says in `lang`, its stop words aside (counted before
+    stemming, as the browser counts them)."""
+    return len({w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS[lang]})
+
+
+def stems_said(lang: str, text: str) -> frozenset[str]:
     """The stems a phrase or a query says in `lang` (a number in words as its digits: "otto
-    cuori" is "8 cuori"), with `NEGATED` when it says "not"."""
+    cuori" is "8 cuori")."""
     digits = NUMBERS.get(lang, {})
-    stems = frozenset(terms(ANALYZERS[lang], re.sub(r"\w+", lambda m: digits.get(m[0].lower(), m[0]), text)))
-    negation = NEGATION.get(lang)
-    return stems | {NEGATED} if negation and negation.search(text) else stems
+    return frozenset(terms(ANALYZERS[lang], re.sub(r"\w+", lambda m: digits.get(m[0].lower(), m[0]), text)))
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class Phrasebook:
         """`phrases`: (entry's position, language, phrase)."""
         self.entries = entries
         by_language = sorted(phrases, key=lambda p: p[1])  # stable: each language's phrases side by side
-        self.phrases = [(i, lang, text, said(lang, text)) for i, lang, text in by_language]
+        self.phrases = [(i, lang, text, stems_said(lang, text)) for i, lang, text in by_language]
         self.langs = sorted({lang for _, lang, _, _ in self.phrases})
         languages = [lang for _, lang, _, _ in self.phrases]
         self.span = {lang: (languages.index(lang), len(languages) - languages[::-1].index(lang)) for lang in self.langs}
@@ -96,14 +97,12 @@ class Phrasebook:
         self.weights = np.array([sum(self.idf[(lang, s)] for s in stems) for _, lang, _, stems in self.phrases])
         self.entry_of = np.array([i for i, _, _, _ in self.phrases], dtype=np.intp)
         postings: dict[tuple[str, str], list[int]] = {}
-        for n, (_, lang, _, stems) in enumerate(self.phrases):
+        uses: dict[tuple[str, str], set[int]] = {}  # the entries some phrasing of which uses a stem
+        for n, (i, lang, _, stems) in enumerate(self.phrases):
             for s in stems:
                 postings.setdefault((lang, s), []).append(n - self.span[lang][0])  # within its language
-        self.by_stem = {key: np.array(ns, dtype=np.intp) for key, ns in postings.items()}
-        uses: dict[tuple[str, str], set[int]] = {}
-        for i, lang, _, stems in self.phrases:
-            for s in stems:
                 uses.setdefault((lang, s), set()).add(i)
+        self.by_stem = {key: np.array(ns, dtype=np.intp) for key, ns in postings.items()}
         self.entries_using = {key: np.array(sorted(ns), dtype=np.intp) for key, ns in uses.items()}
 
     def __len__(self) -> int:
@@ -117,11 +116,11 @@ class Phrasebook:
         """The entries whose phrases the query says, strongest first (one match per entry)."""
         strength = np.zeros(len(self.phrases))
         for lang, (start, end) in self.span.items():
-            strength[start:end] = self._said_in(lang, said(lang, text))
+            strength[start:end] = self._said_in(lang, stems_said(lang, text), story=story_size(lang, text) >= STORY_SIZE)
         strength[strength < MIN_MATCH] = 0.0
         return self._best(strength, limit)
 
-    def _said_in(self, lang: str, query: frozenset[str]) -> np.ndarray:
+    def _said_in(self, lang: str, query: frozenset[str], story: bool = False) -> np.ndarray:
         """Per phrase of `lang` (in its span), the idf-weighted cosine of its stems and the query's."""
         start, end = self.span[lang]
         shared = np.zeros(end - start)
@@ -133,7 +132,7 @@ class Phrasebook:
                 shared[found] += self.idf[(lang, s)]
         q_weight = sum(self.idf.get((lang, s), self.unknown_idf[lang]) for s in query)
         cosine = np.divide(shared, np.sqrt(q_weight * self.weights[start:end]), out=shared, where=shared > 0)
-        if len(query) < STORY_STEMS:
+        if not story:
             return cosine
         covered = self._covered(lang, query) / q_weight  # per entry: the share of the query its phrasings say
         told = PHRASE_SHARE * cosine + (1 - PHRASE_SHARE) * covered[self.entry_of[start:end]]
@@ -171,8 +170,8 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phra
     entries: list[Entry] = []
     phrases: list[tuple[int, str, str]] = []
 
-    def add(entry: Entry, said: Iterable[tuple[str, str]]) -> None:
-        phrases.extend((len(entries), lang, text) for lang, text in said if lang in ANALYZERS)
+    def add(entry: Entry, ways: Iterable[tuple[str, str]]) -> None:
+        phrases.extend((len(entries), lang, text) for lang, text in ways if lang in ANALYZERS)
         entries.append(entry)
 
     for s in load_situations(tables / "situations.tsv", library):
@@ -185,8 +184,9 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phra
         add(Entry(f"term-{names[0]}", targets, sum(1 for d, _, _ in targets if library.is_laws(d))),
             [(TITLES_LANG, n) for n in names])
     for targets, headings in _headings(documents, library).items():
-        add(Entry(f"heading-{targets[0][0]}-{targets[0][1]}", targets, sum(1 for d, _, _ in targets if library.is_laws(d))),
-            headings)
+        laws = sum(1 for d, _, _ in targets if library.is_laws(d))
+        add(Entry(f"heading-{targets[0][0]}-{targets[0][1]}", targets, laws, lead=None if laws else targets[0]),
+            headings)  # a norm's own heading: the norm rules first
     return Phrasebook(entries, phrases)
 
 

@@ -23,7 +23,7 @@ UNIT_WEIGHT = 0.5         # the whole unit's score, beside its best clause's
 PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
-INTENT_PLAIN = {"definition": ("norm", "appendix")}  # what a term means: the Laws' wording, not the norm applying it
+INTENT_DEMOTE = {"definition": (("norm", "appendix"), 0.8)}  # what a term means: the Laws' wording before the norm applying it
 
 Key = tuple[str, str, str]  # (doc, unit, clause)
 Ranked = list[tuple[tuple[str, str], tuple[str, float]]]  # (doc, unit) → (best clause, score)
@@ -118,7 +118,9 @@ class UnitRanker:
 
     def weights(self, intent: str | None, prefer: tuple[str | None, float], other_game: bool) -> np.ndarray:
         w = self.kind_weight.copy()
-        w[np.isin(self.kind, INTENT_PLAIN.get(intent or "", ()))] = 1.0
+        if intent in INTENT_DEMOTE:
+            kinds, weight = INTENT_DEMOTE[intent]
+            w[np.isin(self.kind, kinds)] = weight
         if intent in INTENT_BOOST:
             kind, factor = INTENT_BOOST[intent]
             w[self.kind == kind] *= factor

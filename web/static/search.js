@@ -256,10 +256,8 @@
   Engine.prototype._phrasebook = function (book) {
     var self = this;
     this.entries = book.entries;
-    this.negated = book.negated;
-    this.numberWords = book.numbers;  // "otto" is said as "8"
-    this.negation = {};
-    Object.keys(book.negation).forEach(function (l) { self.negation[l] = new RegExp(book.negation[l], "iu"); });
+    this.numberWords = {};  // "otto" is said as "8"
+    Object.keys(book.numbers).forEach(function (l) { self.numberWords[l] = new Map(Object.entries(book.numbers[l])); });
     this.phrases = {};
     this.said = {};
     Object.keys(book.phrases).forEach(function (l) {
@@ -288,10 +286,9 @@
     var self = this, best = new Map();
     Object.keys(this.phrases).forEach(function (l) {
       var book = self.phrases[l], stop = self.stop[l];
-      var digits = self.numberWords[l] || {};
-      var query = dedupe(words(text).map(function (t) { return digits[t] || t; }).filter(function (t) { return !stop.has(t); })
+      var digits = self.numberWords[l] || new Map(), storyWords = dedupe(words(text).filter(function (t) { return !stop.has(t); }));
+      var query = dedupe(words(text).map(function (t) { return digits.get(t) || t; }).filter(function (t) { return !stop.has(t); })
         .map(function (t) { return self.stemOf(fold(t), l); }).filter(Boolean));
-      if (self.negation[l] && self.negation[l].test(text)) query.push(self.negated);  // "not" turns a phrase round
       if (!query.length) return;
       var shared = new Map(), qWeight = 0;
       query.forEach(function (s) {
@@ -299,7 +296,7 @@
         (book.byStem.get(s) || []).forEach(function (i) { shared.set(i, (shared.get(i) || 0) + book.idf.get(s)); });
       });
       var covered = null;  // a story: per entry, the share of the query its phrasings say together
-      if (query.length >= self.w.story_stems) {
+      if (storyWords.length >= self.w.story_size) {
         covered = new Map();
         query.forEach(function (s) {
           (book.using.get(s) || []).forEach(function (e) { covered.set(e, (covered.get(e) || 0) + book.idf.get(s)); });
@@ -372,7 +369,8 @@
     for (u = 0; u < nu; u++) {
       if (!present[u]) continue;
       var kind = units[u][2], doc = units[u][0], weight = w.kind_weight[kind] || 1.0;
-      if (p.intent && (w.intent_plain[p.intent] || []).indexOf(kind) >= 0) weight = 1.0;
+      var demote = p.intent && w.intent_demote[p.intent];
+      if (demote && demote[0].indexOf(kind) >= 0) weight = demote[1];
       if (p.intent && w.intent_boost[p.intent] && w.intent_boost[p.intent][0] === kind) weight *= w.intent_boost[p.intent][1];
       if (prefer[0] && this.lang[doc] === prefer[0]) weight *= prefer[1];
       if (this.otherGameDoc[doc] !== otherGame) weight *= w.other_game_weight;
