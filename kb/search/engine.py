@@ -39,7 +39,8 @@ with warnings.catch_warnings():
     from whoosh import query as Q
 
 OTHER_GAME_SHARE = 0.8    # …that is, when a query word is (nearly) Burraco's alone
-BRIDGE_SHARE = 0.05       # a word whose clauses are at most this share Burraco's is bridge's ("scoperta": 0.04; "meno": 0.08, no one's)
+BRIDGE_SHARE = 0.05       # a word at most this share of whose clauses are Burraco's is bridge's
+                          # ("scoperta": 0.04; "meno", 0.08, is no one's)
 GAME_WORD_MIN = 4         # letters, and
 GAME_WORD_DOCS = 5         # clauses: a rarer word ("restare", "arrivata", "andare") says nothing of the game
 COGNATE_MIN = 6           # shorter foreign words are not looked up as cognates

@@ -202,8 +202,8 @@ def _weights() -> dict[str, Any]:
     """The engine's and the ranker's constants, read where they are defined."""
     return {name.lower(): value for name, value in {
         "COORD_BASE": e.COORD_BASE, "UI_PREFERENCE": e.UI_PREFERENCE, "QUERY_PREFERENCE": e.QUERY_PREFERENCE,
-        "WEAK_SCORE": e.WEAK_SCORE, "OTHER_GAME_SHARE": e.OTHER_GAME_SHARE, "BRIDGE_SHARE": e.BRIDGE_SHARE, "GAME_WORD_MIN": e.GAME_WORD_MIN,
-        "GAME_WORD_DOCS": e.GAME_WORD_DOCS,
+        "WEAK_SCORE": e.WEAK_SCORE, "OTHER_GAME_SHARE": e.OTHER_GAME_SHARE, "BRIDGE_SHARE": e.BRIDGE_SHARE,
+        "GAME_WORD_MIN": e.GAME_WORD_MIN, "GAME_WORD_DOCS": e.GAME_WORD_DOCS,
         "PLAIN_BOOST": query.PLAIN_BOOST, "PREFIX_BOOST": query.PREFIX_BOOST, "PREFIX_MIN": query.PREFIX_MIN,
         "FUZZY_BOOST": query.FUZZY_BOOST, "EXPANSION_BOOST": query.EXPANSION_BOOST, "MAX_WORDS": query.MAX_WORDS,
         "KIND_WEIGHT": ranking.KIND_WEIGHT, "OTHER_GAME_WEIGHT": ranking.OTHER_GAME_WEIGHT,

@@ -115,7 +115,8 @@ _DEFINITION_CUES = re.compile(
     r"\b(?:cos['’]?\s*[eè]|che\s+cos['’]?\s*[eè]|chi\s+[eè]|cosa\s+(?:significa|vuol\s+dire|si\s+intende\s+per)|"
     r"definizione(?:\s+di)?|significato(?:\s+di)?|qu[eé]\s+es|qu[eé]\s+significa|definici[oó]n(?:\s+de)?|"
     r"differenza\s+(?:c['’]?\s*[eè]\s+)?tra|diferencia\s+(?:hay\s+)?entre|difference\s+between|"
-    r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*\?*\s*$)|meaning\s+of|definition\s+of)\b",
+    r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*\?*\s*$)|"
+    r"meaning\s+of|definition\s+of)\b",
     re.I,
 )
 _TIMING_CUES = re.compile(

@@ -15,15 +15,16 @@ import numpy as np
 from ..library import OTHER_GAME, Library
 from .index import UNIT_LEVEL
 
-KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 1.3, "appendix": 1.4, "definition": 0.6}  # a FIGB norm or appendix, where it
-# matches about as well, before the Law it integrates: it gives the ruling in Italy (set D and E judges agree)
+# A FIGB norm or appendix that matches about as well comes before the Law it integrates: in
+# Italy it gives the ruling (penalties, procedures the Law leaves to the federation).
+KIND_WEIGHT = {"topic": 0.4, "front": 0.5, "norm": 1.3, "appendix": 1.4, "definition": 0.6}
 OTHER_GAME_WEIGHT = 0.2  # a different game (the manifest's kind `code`): first only when asked about
 SECOND_CLAUSE_WEIGHT = 0.1
 UNIT_WEIGHT = 0.5         # the whole unit's score, beside its best clause's
 PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
 INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
-INTENT_DEMOTE = {"definition": (("norm", "appendix"), 0.8)}  # what a term means: the Laws' wording before the norm applying it
+INTENT_DEMOTE = {"definition": (("norm", "appendix"), 0.8)}  # what a term means: the Laws' wording first
 
 Key = tuple[str, str, str]  # (doc, unit, clause)
 Ranked = list[tuple[tuple[str, str], tuple[str, float]]]  # (doc, unit) → (best clause, score)

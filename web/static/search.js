@@ -286,8 +286,9 @@
     var self = this, best = new Map();
     Object.keys(this.phrases).forEach(function (l) {
       var book = self.phrases[l], stop = self.stop[l];
-      var digits = self.numberWords[l] || new Map(), storyWords = dedupe(words(text).filter(function (t) { return !stop.has(t); }));
-      var query = dedupe(words(text).map(function (t) { return digits.get(t) || t; }).filter(function (t) { return !stop.has(t); })
+      var ws = words(text), digits = self.numberWords[l] || new Map();
+      var notStop = function (t) { return !stop.has(t); }, storyWords = dedupe(ws.filter(notStop));
+      var query = dedupe(ws.map(function (t) { return digits.get(t) || t; }).filter(notStop)
         .map(function (t) { return self.stemOf(fold(t), l); }).filter(Boolean));
       if (!query.length) return;
       var shared = new Map(), qWeight = 0;
