@@ -221,5 +221,5 @@ def test_a_question_of_meaning_opens_on_the_definition(engine, q, ui, unit):
     assert (engine.search(q, ui=ui).hits[0].unit) == unit
 
 
-def test_what_is_the_penalty_is_no_question_of_meaning(engine):
+def test_what_is_the_penalty_is_no_question_of_meaning():
     assert plan("what is the penalty for a revoke").intent is None
