@@ -26,9 +26,11 @@ class Language:
 
 REGISTRY = (
     Language("it", "Italian", r"articol[oi]|legge|regola", "ARTICOLO", r"appendice|app\.",
+             meaningful=("contro",),  # the double ("contro fuori turno"), not only "against"
              numbers=(("due", "2"), ("tre", "3"), ("quattro", "4"), ("cinque", "5"), ("sette", "7"), ("otto", "8"),
                       ("nove", "9"), ("dieci", "10"))),
     Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo",
+             meaningful=("sin",),  # "sin triunfo": no trump
              numbers=(("dos", "2"), ("tres", "3"), ("cuatro", "4"), ("cinco", "5"), ("seis", "6"), ("siete", "7"),
                       ("ocho", "8"), ("nueve", "9"), ("diez", "10"))),
     # "art." is every language's: the UI decides. English words of art live inside the Italian

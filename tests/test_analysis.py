@@ -60,3 +60,28 @@ def test_a_poison_word_is_an_ordinary_query_on_the_web_and_the_cli(client, kb):
     assert client.get("/search", params={"q": "ngue águe"}).status_code == 200
     r = kb("search", "ague")
     assert r.returncode == 0 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("lang, typed, listed", [
+    ("es", "¿Cómo se corrige un renuncio?", "como se corrige un renuncio"),  # the list has "como"
+    ("es", "qué había pasado", "que habia pasado"),
+    ("it", "perche piu carte", "perché più carte"),                          # the list has "perché"
+])
+def test_a_stop_word_is_one_with_or_without_its_accents(lang, typed, listed):
+    from kb.search.phrasebook import stems_said
+    assert stems_said(lang, typed) == stems_said(lang, listed)
+
+
+def test_a_question_typed_with_accents_finds_what_it_finds_without(engine):
+    """"¿Cómo se corrige…?" opened on Law 63 while "como se corrige" opened on 62."""
+    first = [engine.search(q, ui="es").hits[0].unit for q in ("¿Cómo se corrige un renuncio?",
+                                                             "como se corrige un renuncio")]
+    assert first == ["62", "62"]
+
+
+@pytest.mark.parametrize("q, law", [
+    ("il contro è stato fatto fuori turno", "32"),    # a double out of rotation, not a call out of turn
+    ("contro sulla licita del compagno", "36"),       # an inadmissible double
+])
+def test_contro_is_a_double_not_a_stop_word(engine, q, law):
+    assert engine.search(q, ui="it").hits[0].unit == law

@@ -3,6 +3,8 @@
 Per language: tokens, lower case, stop words, Snowball stemming, then accent
 folding — in that order, because the Italian and Spanish stemmers know their
 accented endings ("licitò", "declaración") and would stem a folded word worse.
+A stop word is one typed with or without its accents ("cómo" is "como",
+"perche" is "perché"), as the query's own words are read folded.
 The `plain` chain keeps whole words, accents folded, for fuzzy and prefix
 matching and for "did you mean".
 """
@@ -20,13 +22,33 @@ with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer P
 from ..languages import LANGS, REGISTRY
 from ..text import fold_accents
 
-STOPWORDS = {lang.code: frozenset(stopwords_for_language(lang.code)) - frozenset(lang.meaningful) for lang in REGISTRY}
+def _either_way(words) -> frozenset[str]:
+    """Words as listed and as typed without accents."""
+    return frozenset(words) | {fold_accents(w) for w in words}
+
+
+STOPWORDS = {lang.code: _either_way(stopwords_for_language(lang.code)) - _either_way(lang.meaningful) for lang in REGISTRY}
 SHARED_STOPWORDS = frozenset().union(*(STOPWORDS[lang.code] for lang in REGISTRY if lang.shared_stop))
 
 
 def _tokens() -> Analyzer:
     # elisions ("l'arbitro", "dell'attacco") split into the article and the word
     return RegexTokenizer(r"\w+") | LowercaseFilter()
+
+
+class FoldedStopFilter(StopFilter):
+    """Whoosh's stop filter, deciding on the word with its accents folded."""
+
+    def __call__(self, tokens):
+        pos = None
+        for t in tokens:
+            if len(t.text) < self.min or fold_accents(t.text) in self.stops:
+                continue
+            if self.renumber and t.positions:  # positions count the words kept, as Whoosh's do
+                pos = t.pos if pos is None else pos + 1
+                t.pos = pos
+            t.stopped = False
+            yield t
 
 
 class AccentTolerantStems(Filter):
@@ -72,7 +94,7 @@ def stem_word(lang: str, word: str) -> str:
 
 
 def stemmed(lang: str) -> Analyzer:
-    return _tokens() | StopFilter(stoplist=STOPWORDS[lang], minsize=1) | AccentTolerantStems(lang)
+    return _tokens() | FoldedStopFilter(stoplist=STOPWORDS[lang], minsize=1) | AccentTolerantStems(lang)
 
 
 def plain() -> Analyzer:

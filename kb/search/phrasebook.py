@@ -30,6 +30,7 @@ from ..concordance import read_tsv
 from ..languages import REGISTRY
 from ..library import OTHER_GAME, Library
 from ..situations import edition_column, load as load_situations
+from ..text import fold_accents
 from .analysis import ANALYZERS, STOPWORDS, terms
 from .glossary import Pair
 
@@ -46,7 +47,7 @@ NUMBERS = {lang.code: dict(lang.numbers) for lang in REGISTRY}
 def story_size(lang: str, text: str) -> int:
     """How many different words a text says in `lang`, its stop words aside (counted before
     stemming, as the browser counts them)."""
-    return len({w for w in re.findall(r"\w+", text.lower()) if w not in STOPWORDS[lang]})
+    return len({w for w in re.findall(r"\w+", text.lower()) if fold_accents(w) not in STOPWORDS[lang]})
 
 
 def stems_said(lang: str, text: str) -> frozenset[str]:

@@ -287,7 +287,7 @@
     Object.keys(this.phrases).forEach(function (l) {
       var book = self.phrases[l], stop = self.stop[l];
       var ws = words(text), digits = self.numberWords[l] || new Map();
-      var notStop = function (t) { return !stop.has(t); }, storyWords = dedupe(ws.filter(notStop));
+      var notStop = function (t) { return !stop.has(fold(t)); }, storyWords = dedupe(ws.filter(notStop));
       var query = dedupe(ws.map(function (t) { return digits.get(t) || t; }).filter(notStop)
         .map(function (t) { return self.stemOf(fold(t), l); }).filter(Boolean));
       if (!query.length) return;
