@@ -3,8 +3,9 @@
     PYTHONPATH=. python scripts/judged.py
 
 Sets: tests/data (the gated sets A and B), measure/judged/tuning (blind set D, tuned on),
-measure/judged/fresh (blind set E: measured once before any tuning, then tuned on) and
-measure/judged/heldout (blind set C, never tuned on). MRR@10 counts the first unit a
+measure/judged/fresh (blind set E: measured once before any tuning, then tuned on),
+measure/judged/heldout (blind set C, never tuned on) and measure/judged/blind-f (blind set F,
+written after E was tuned on, never tuned on). MRR@10 counts the first unit a
 director would open (grade 3); success@1 is the share of queries where it comes first.
 """
 from __future__ import annotations
@@ -24,7 +25,8 @@ from scripts.fts5_peer import Fts5Peer  # noqa: E402
 
 SETS = [("A+B (gated)", ROOT / "tests" / "data"), ("D (blind, tuned on)", ROOT / "measure" / "judged" / "tuning"),
         ("E (blind, measured once, then tuned on)", ROOT / "measure" / "judged" / "fresh"),
-        ("C (blind, held out)", ROOT / "measure" / "judged" / "heldout")]
+        ("C (blind, held out)", ROOT / "measure" / "judged" / "heldout"),
+        ("F (blind, held out)", ROOT / "measure" / "judged" / "blind-f")]
 
 
 def table(name: str, ours: list, peer: list) -> None:
