@@ -12,6 +12,8 @@ _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 
 def fold_accents(s: str) -> str:
     """`Perché è` → `Perche e` (NFKD, combining marks dropped)."""
+    if s.isascii():  # most words: nothing to fold (NFKD leaves ASCII as it is)
+        return s
     nfkd = unicodedata.normalize("NFKD", s)
     return "".join(ch for ch in nfkd if not unicodedata.combining(ch))
 
