@@ -115,28 +115,32 @@ class Phrasebook:
 
     def match(self, text: str, limit: int = 5) -> list[Match]:
         """The entries whose phrases the query says, strongest first (one match per entry)."""
-        strength = np.zeros(len(self.phrases))
+        found, strengths = [], []
         for lang, (start, end) in self.span.items():
             story = story_size(lang, text) >= STORY_SIZE
-            strength[start:end] = self._said_in(lang, stems_said(lang, text), story)
-        strength[strength < MIN_MATCH] = 0.0
-        return self._best(strength, limit)
+            said, strength = self._said_in(lang, stems_said(lang, text), story)
+            strong = strength >= MIN_MATCH
+            found.append(said[strong] + start)
+            strengths.append(strength[strong])
+        return self._best(np.concatenate(found), np.concatenate(strengths), limit)
 
-    def _said_in(self, lang: str, query: frozenset[str], story: bool = False) -> np.ndarray:
-        """Per phrase of `lang` (in its span), the idf-weighted cosine of its stems and the
-        query's; for a `story`, at least its share of what its whole entry says."""
+    def _said_in(self, lang: str, query: frozenset[str], story: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """The phrases of `lang` (positions in its span) that share a stem with the query, and
+        for each the idf-weighted cosine of its stems and the query's; for a `story`, at least
+        its share of what its whole entry says."""
         start, end = self.span[lang]
         if not query:
-            return np.zeros(end - start)
+            return np.zeros(0, dtype=np.intp), np.zeros(0)
         shared = self._idf_of(query, lang, self.by_stem, end - start)
+        said = np.flatnonzero(shared)  # the rest share nothing: a cosine of 0
         q_weight = sum(self.idf.get((lang, s), self.unknown_idf[lang]) for s in query)
-        cosine = np.divide(shared, np.sqrt(q_weight * self.weights[start:end]), out=shared, where=shared > 0)
+        cosine = shared[said] / np.sqrt(q_weight * self.weights[start + said])
         if not story:
-            return cosine
+            return said, cosine
         # per entry: the share of the query some phrasing of it says
         covered = self._idf_of(query, lang, self.entries_using, len(self.entries)) / q_weight
-        told = PHRASE_SHARE * cosine + (1 - PHRASE_SHARE) * covered[self.entry_of[start:end]]
-        return np.where(cosine > 0, np.maximum(cosine, told), 0.0)
+        told = PHRASE_SHARE * cosine + (1 - PHRASE_SHARE) * covered[self.entry_of[start + said]]
+        return said, np.maximum(cosine, told)
 
     def _idf_of(self, query: frozenset[str], lang: str, postings: dict[tuple[str, str], np.ndarray],
                 size: int) -> np.ndarray:
@@ -148,17 +152,18 @@ class Phrasebook:
                 out[found] += self.idf[(lang, s)]
         return out
 
-    def _best(self, strength: np.ndarray, limit: int) -> list[Match]:
-        """The strongest phrase of each entry, the strongest entries first."""
-        found = np.flatnonzero(strength)
+    def _best(self, found: np.ndarray, strength: np.ndarray, limit: int) -> list[Match]:
+        """The strongest phrase of each entry, the strongest entries first (`found`: phrase
+        numbers in ascending order, `strength` theirs)."""
         if len(found) > CANDIDATES:
-            found = found[np.argpartition(-strength[found], CANDIDATES)[:CANDIDATES]]
-        order = found[np.lexsort((found, -strength[found]))]
+            strongest = np.argpartition(-strength, CANDIDATES)[:CANDIDATES]
+            found, strength = found[strongest], strength[strongest]
+        order = np.lexsort((found, -strength))
         best: dict[int, Match] = {}
-        for n in order:
+        for n, value in zip(found[order].tolist(), strength[order].tolist()):
             i = int(self.entry_of[n])
             if i not in best:
-                best[i] = Match(self.entries[i], float(strength[n]), self.phrases[n][2])
+                best[i] = Match(self.entries[i], value, self.phrases[n][2])
         return sorted(best.values(), key=lambda m: (-m.strength, m.entry.id))[:limit]
 
 
