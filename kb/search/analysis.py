@@ -43,6 +43,9 @@ class FoldedStopFilter(StopFilter):
         pos = None
         for t in tokens:
             if len(t.text) < self.min or fold_accents(t.text) in self.stops:
+                if not t.removestops:  # kept, marked, when the caller asks for stop words too
+                    t.stopped = True
+                    yield t
                 continue
             if self.renumber and t.positions:  # positions count the words kept, as Whoosh's do
                 pos = t.pos if pos is None else pos + 1
