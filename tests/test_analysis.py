@@ -85,3 +85,24 @@ def test_a_question_typed_with_accents_finds_what_it_finds_without(engine):
 ])
 def test_contro_is_a_double_not_a_stop_word(engine, q, law):
     assert engine.search(q, ui="it").hits[0].unit == law
+
+
+@pytest.mark.parametrize("q, lang", [
+    ("si può cambiare la carta", "it"),      # Spanish "sí" typed bare is "si": still Italian's own word
+    ("mio compagno ha sbagliato", "it"),     # as Spanish "mío" is "mio"
+    ("the dummy was late", "en"),
+])
+def test_a_querys_little_words_still_say_its_language(q, lang):
+    from kb.search.query import written_in
+    assert written_in(q) == lang
+
+
+def test_a_search_without_a_phrasebook_answers(engine):
+    """The engine's own fallback, a phrasebook of no phrases, matches nothing and searches on."""
+    from kb.search.phrasebook import Phrasebook
+    whole, engine.phrasebook = engine.phrasebook, Phrasebook([], [])
+    try:
+        assert Phrasebook([], []).match("carta penalizzata") == []
+        assert engine.search("carta penalizzata", ui="it").hits
+    finally:
+        engine.phrasebook = whole

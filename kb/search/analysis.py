@@ -3,8 +3,8 @@
 Per language: tokens, lower case, stop words, Snowball stemming, then accent
 folding — in that order, because the Italian and Spanish stemmers know their
 accented endings ("licitò", "declaración") and would stem a folded word worse.
-A stop word is one typed with or without its accents ("cómo" is "como",
-"perche" is "perché"), as the query's own words are read folded.
+In these chains a stop word is one typed with or without its accents ("cómo" is
+"como", "perche" is "perché"), as the query's own words are read folded.
 The `plain` chain keeps whole words, accents folded, for fuzzy and prefix
 matching and for "did you mean".
 """
@@ -27,7 +27,9 @@ def _either_way(words) -> frozenset[str]:
     return frozenset(words) | {fold_accents(w) for w in words}
 
 
-STOPWORDS = {lang.code: _either_way(stopwords_for_language(lang.code)) - _either_way(lang.meaningful) for lang in REGISTRY}
+# as the lists spell them (the little words that say a query's language), and as typed without accents
+LISTED_STOPWORDS = {lang.code: frozenset(stopwords_for_language(lang.code)) - frozenset(lang.meaningful) for lang in REGISTRY}
+STOPWORDS = {code: _either_way(words) for code, words in LISTED_STOPWORDS.items()}
 SHARED_STOPWORDS = frozenset().union(*(STOPWORDS[lang.code] for lang in REGISTRY if lang.shared_stop))
 
 

@@ -122,6 +122,8 @@ class Phrasebook:
             strong = strength >= MIN_MATCH
             found.append(said[strong] + start)
             strengths.append(strength[strong])
+        if not found:  # a phrasebook of no phrases
+            return []
         return self._best(np.concatenate(found), np.concatenate(strengths), limit)
 
     def _said_in(self, lang: str, query: frozenset[str], story: bool = False) -> tuple[np.ndarray, np.ndarray]:

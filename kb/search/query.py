@@ -20,7 +20,7 @@ with warnings.catch_warnings():
 from ..library import LAWS, NORMS
 from ..languages import REGISTRY
 from ..text import fold_accents
-from .analysis import ANALYZERS, LANGS, PLAIN, STOPWORDS, terms
+from .analysis import ANALYZERS, LANGS, LISTED_STOPWORDS, PLAIN, STOPWORDS, terms
 from .glossary import Glossary, Thesaurus
 
 MAX_QUERY_CHARS = 500
@@ -184,8 +184,8 @@ def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | Non
     return p
 
 
-OWN_STOPWORDS = {lang: STOPWORDS[lang] - frozenset().union(*(s for other, s in STOPWORDS.items() if other != lang))
-                 for lang in STOPWORDS}  # the little words only one language has
+OWN_STOPWORDS = {lang: own - frozenset().union(*(s for other, s in LISTED_STOPWORDS.items() if other != lang))
+                 for lang, own in LISTED_STOPWORDS.items()}  # the little words only one language has, as spelt
 
 
 def written_in(text: str) -> str | None:
