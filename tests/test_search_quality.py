@@ -8,7 +8,7 @@ from kb import generations
 from kb.search.engine import SearchEngine
 from kb.store import Store
 
-MRR, RECALL = 0.85, 0.90
+MRR, RECALL = 0.90, 0.90  # the gate of issue 13 on the gated sets A and B
 
 
 @pytest.fixture(scope="module")
@@ -26,15 +26,21 @@ def test_mrr_and_recall_at_10(engine):
 
 
 
-TUNING = Path(__file__).resolve().parents[1] / "measure" / "judged" / "tuning"
-# Blind set D (the set issue 13 tuned on; set C stays out of every test: it is held out).
-FLOORS = {"all": 0.80, "situation": 0.65, "english": 0.85, "phone": 0.80, "study": 0.75, "citation": 0.95}
+JUDGED = Path(__file__).resolve().parents[1] / "measure" / "judged"
+# The blind sets issue 13 tuned on, D and E, held from going back a little below where they
+# stand; sets C and F stay out of every test: they are held out.
+FLOORS = {
+    "tuning": {"all": 0.87, "situation": 0.82, "english": 0.93, "phone": 0.92, "study": 0.75, "citation": 0.98},
+    "fresh": {"all": 0.87, "situation": 0.83, "phone": 0.92, "study": 0.87},
+}
 
 
-def test_the_blind_tuning_set_keeps_its_floors(engine):
+@pytest.mark.parametrize("folder", sorted(FLOORS))
+def test_the_blind_tuning_sets_keep_their_floors(engine, folder):
     """Situations told in it/es/en, English terms, phone typing, study questions, citation
     forms: what the phrasebook and the citation grammar reached, held from going back."""
-    summary = summarize(search_scores(engine, judged_queries(TUNING)))
+    summary = summarize(search_scores(engine, judged_queries(JUDGED / folder)))
     for kind, s in sorted(summary.items()):
         print(f"{kind:15} n={s['n']:3} MRR@10={s['mrr']:.3f}")
-    assert {k: round(summary[k]["mrr"], 3) for k in FLOORS if summary[k]["mrr"] < FLOORS[k]} == {}
+    floors = FLOORS[folder]
+    assert {k: round(summary[k]["mrr"], 3) for k in floors if summary[k]["mrr"] < floors[k]} == {}
