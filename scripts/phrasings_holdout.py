@@ -25,26 +25,29 @@ sys.path.insert(0, str(ROOT))
 from kb import build as builder  # noqa: E402
 from kb.knowledge import KnowledgeBase  # noqa: E402
 from kb.search.phrasebook import Phrasebook  # noqa: E402
+from measure.evaluation import JudgedQuery, search_scores  # noqa: E402
 
 
 def held_out(book: Phrasebook, engine, folds: int, per_fold: int, seed: int):
-    """(fold's phrasebook, [(phrasing, language, wanted unit)]) per fold."""
+    """(fold's phrasebook, its held-out phrasings as judged queries) per fold."""
     named: set[tuple[int, str]] = set()
     candidates = []
     for n, (i, lang, text, _) in enumerate(book.phrases):
         entry = book.entries[i]
-        if not entry.names or (i, lang) not in named:
-            named.add((i, lang))  # the entry's name (or no situation at all): kept
+        if not entry.names:
+            continue  # a title, a term, a heading: no situation to find
+        if (i, lang) not in named:
+            named.add((i, lang))  # the entry's name in this language: kept
             continue
         wanted = _wanted(entry, lang, engine)
         if wanted:
-            candidates.append((n, lang, text, wanted))
+            candidates.append((n, JudgedQuery(text, lang, "phrasing", {wanted: 3})))
     random.Random(seed).shuffle(candidates)
     for f in range(folds):
         fold = candidates[f * per_fold:(f + 1) * per_fold]
-        out = {n for n, _, _, _ in fold}
+        out = {n for n, _ in fold}
         kept = [(i, lang, text) for n, (i, lang, text, _) in enumerate(book.phrases) if n not in out]
-        yield Phrasebook(book.entries, kept), [(text, lang, wanted) for _, lang, text, wanted in fold]
+        yield Phrasebook(book.entries, kept), [q for _, q in fold]
 
 
 def _wanted(entry, lang: str, engine) -> tuple[str, str] | None:
@@ -67,11 +70,9 @@ def main() -> None:
     try:
         for book, fold in held_out(whole, engine, a.folds, a.per_fold, a.seed):
             engine.phrasebook = book
-            for text, lang, wanted in fold:
-                units = [(h.doc, h.unit) for h in engine.search(text, ui=lang, limit=10).hits]
-                r = 1 / (units.index(wanted) + 1) if wanted in units else 0.0
-                rr["all"].append(r)
-                rr[lang].append(r)
+            for score in search_scores(engine, fold):
+                rr["all"].append(score.rr)
+                rr[score.query.lang].append(score.rr)
     finally:
         engine.phrasebook = whole
     for key, values in rr.items():

@@ -21,7 +21,7 @@ from ..languages import REGISTRY
 from ..library import LAWS, NORMS, OTHER_GAME
 from ..urls import situation_url, url_for
 from . import engine as e, query, ranking, told
-from .analysis import ANALYZERS, SHARED_STOPWORDS, terms
+from .analysis import ANALYZERS, SHARED_STOPWORDS, STOPWORDS, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
 from .phrasebook import MIN_MATCH, NUMBERS, PHRASE_SHARE, STORY_SIZE, VERBATIM
@@ -134,7 +134,7 @@ def _words() -> dict[str, Any]:
     """The query's little words and the language cues (the plan's own tables and patterns)."""
     return {"analyzers": list(ANALYZERS), "shared_stop": sorted(SHARED_STOPWORDS),
             "question": sorted(QUESTION_WORDS), "own_stop": {k: sorted(v) for k, v in OWN_STOPWORDS.items()},
-            "stop": {lang: sorted(query.STOPWORDS[lang]) for lang in ANALYZERS},
+            "stop": {lang: sorted(STOPWORDS[lang]) for lang in ANALYZERS},
             "definition": _js_words(query._DEFINITION_CUES.pattern), "timing": _js_words(query._TIMING_CUES.pattern)}
 
 

@@ -20,7 +20,7 @@ with warnings.catch_warnings():
 from ..library import LAWS, NORMS
 from ..languages import REGISTRY
 from ..text import fold_accents
-from .analysis import ANALYZERS, LANGS, LISTED_STOPWORDS, PLAIN, STOPWORDS, terms
+from .analysis import ANALYZERS, LANGS, LISTED_STOPWORDS, PLAIN, terms
 from .glossary import Glossary, Thesaurus
 
 MAX_QUERY_CHARS = 500

@@ -367,10 +367,10 @@
       if (present[pr[0]]) { out[pr[1]] += w.parallel_lift * total[pr[0]]; present[pr[1]] = 1; }
     });
     var ranked = [];
+    var demote = p.intent && w.intent_demote[p.intent];  // what a term means: the Laws' wording first
     for (u = 0; u < nu; u++) {
       if (!present[u]) continue;
       var kind = units[u][2], doc = units[u][0], weight = w.kind_weight[kind] || 1.0;
-      var demote = p.intent && w.intent_demote[p.intent];
       if (demote && demote[0].indexOf(kind) >= 0) weight = demote[1];
       if (p.intent && w.intent_boost[p.intent] && w.intent_boost[p.intent][0] === kind) weight *= w.intent_boost[p.intent][1];
       if (prefer[0] && this.lang[doc] === prefer[0]) weight *= prefer[1];
