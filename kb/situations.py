@@ -63,6 +63,27 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
     return tuple(out)
 
 
+GAME_FIXED, GAME_TRAILING = ("id",), ("targets", "note")  # a game's own table: no periods, no editions
+
+
+def load_game(path: Path) -> tuple[Situation, ...]:
+    """The situations of a game with one code and no editions (the Burraco table): an id, a
+    column per language, the ruling clauses (`it-burraco:37#37-p2`, most important first) and a
+    note; none when the corpus has no such table."""
+    if not path.exists():
+        return ()
+    header = _header(path)
+    langs = header[len(GAME_FIXED):-len(GAME_TRAILING)]
+    if (tuple(header[:len(GAME_FIXED)]) != GAME_FIXED or tuple(header[-len(GAME_TRAILING):]) != GAME_TRAILING
+            or not langs or any(c not in BY_CODE for c in langs)):
+        raise CorpusError(f"{path}: header must be {' '.join(GAME_FIXED)} <languages> {' '.join(GAME_TRAILING)}")
+    out = []
+    for row in read_tsv(path, tuple(header)):
+        says = tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
+        out.append(Situation(row["id"], "", says, (), tuple(_also(row["targets"])), row["note"]))
+    return tuple(out)
+
+
 def _header(path: Path) -> list[str]:
     """The table's header: its first line that is no comment."""
     first = next((ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")), "")

@@ -83,6 +83,39 @@ def test_a_burraco_question_still_opens_on_burraco(engine, q):
     assert engine.search(q, ui="it").hits[0].doc == "it-burraco"
 
 
+@pytest.mark.parametrize("q, unit", [
+    ("burraco: una carta è finita scoperta mentre distribuivo", "6"),   # was 15: art. 6, the deal
+    ("burraco due matte nello stesso gioco", "11"),                     # art. 11: one wild card a meld
+    ("burraco: ho chiuso scartando la matta", "33"),
+])
+def test_a_burraco_situation_leads_to_its_article(engine, q, unit):
+    """corpus/burraco-situations.tsv: the Burraco code's situations, said as its players say them."""
+    hit = engine.search(q, ui="it").hits[0]
+    assert (hit.doc, hit.unit) == ("it-burraco", unit)
+
+
+def test_each_game_is_matched_against_its_own_situations(engine):
+    """A bridge question says no Burraco situation, a Burraco question no bridge one; and the
+    Burraco phrasings do not change how much a word weighs in bridge's (each game its book)."""
+    from kb.search.phrasebook import Entry, Phrasebook
+    assert all(not m.entry.other_game for m in engine.phrasebook.match("carta esposta durante la distribuzione", 5))
+    assert all(m.entry.other_game for m in engine.phrasebook.match("carta esposta durante la distribuzione", 5, True))
+    bridge = [Entry("exposed", (("it-laws", "24", "24"),), 1), Entry("late", (("it-laws", "90", "90B1"),), 1)]
+    phrases = [(0, "it", "carta esposta durante la licita"), (1, "it", "coppia in ritardo")]
+    other = Entry("burraco-exposed", (("it-burraco", "24", "24"),), 0, other_game=True)
+    alone = Phrasebook(bridge, phrases).match("carta esposta")
+    beside = Phrasebook([*bridge, other], [*phrases, (2, "it", "carta esposta"), (2, "it", "carta scoperta")])
+    assert [(m.entry.id, m.strength) for m in beside.match("carta esposta")] == [(m.entry.id, m.strength) for m in alone]
+    assert [m.entry.id for m in beside.match("carta esposta", other_game=True)] == ["burraco-exposed"]
+
+
+def test_a_situation_lends_most_to_its_lead_norms_unit_not_to_other_norms_beside_it(engine):
+    """A peek at the score sheet in a local event: norm 16 fixes the ruling (the 40%/60% score
+    norm 12 defines is one of the row's targets, not its lead); it came second to norm 12."""
+    hits = engine.search("torneo locale: ha sbirciato lo score prima di giocare il board", ui="it").hits
+    assert (hits[0].doc, hits[0].unit) == ("it-norms", "16")
+
+
 def test_an_english_term_also_searches_the_words_the_texts_print(engine):
     """terms-en.tsv: "penalty card" is searched as "carta penalizzata" and "carta penalizada"."""
     from kb.search.analysis import ANALYZERS, terms

@@ -63,6 +63,13 @@ def test_weights_put_the_users_language_first_and_a_norm_before_a_law_it_integra
     assert timing[("it-norms", "40")] == plain[("it-norms", "40")]
 
 
+def test_a_question_after_the_federations_rules_reads_its_norms_first(ranker):
+    """"…under FIGB rules": a norm that matches a little worse than the Law comes first."""
+    law_and_norm = vector(p6=2.0, p7=1.2)  # Law 13 through its time-reference entry; the norm
+    assert [k for k, _ in ranker.rank(law_and_norm)][0] == ("it-laws", "13")
+    assert [k for k, _ in ranker.rank(law_and_norm, intent="federation")][0] == ("it-norms", "40")
+
+
 def test_pinned_clauses_lead_in_their_order(ranker):
     ranked = ranker.rank(vector(p0=9.0), pinned=[("es-laws", "12", "12A1"), ("it-norms", "40", "40-1")])
     assert [k for k, _ in ranked][:3] == [("es-laws", "12"), ("it-norms", "40"), ("it-laws", "12")]

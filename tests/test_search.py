@@ -214,6 +214,7 @@ def test_user_syntax_is_never_a_query_language():
     ("what does vulnerable mean", "en", "def-vulnerabilita"),
     ("what is a contract", "en", "def-contratto"),
     ("differenza tra irregolarità e infrazione", "it", "def-irregolarita"),
+    ("How do the Laws define a dummy?", "en", "def-morto"),   # was Law 42: "define" asks what it means
 ])
 def test_a_question_of_meaning_opens_on_the_definition(engine, q, ui, unit):
     """"What is a…", "what does … mean", "the difference between…" ask what a term means, in
@@ -223,3 +224,32 @@ def test_a_question_of_meaning_opens_on_the_definition(engine, q, ui, unit):
 
 def test_what_is_the_penalty_is_no_question_of_meaning():
     assert plan("what is the penalty for a revoke").intent is None
+
+
+@pytest.mark.parametrize("q, intent", [
+    ("how do the Laws define a psychic call", "definition"),
+    ("what is meant by a logical alternative", "definition"),
+    ("¿qué se entiende por alternativa lógica?", "definition"),
+    ("come si definisce la carta penalizzata", "definition"),
+    ("how is an artificial adjusted score calculated under FIGB rules", "federation"),
+    ("late arrival penalty in Italian pairs tournaments", "federation"),
+    ("nei tornei federali il ritardo", "federation"),
+    ("cos'è una chiamata paragonabile per la FIGB", "definition"),   # what it means comes first
+    ("entro quando si può fare ricorso alla federazione", "timing"),
+    ("girone all'italianissima", None),
+    ("artificial adjusted score", None),
+])
+def test_what_a_question_asks_for(q, intent):
+    """A question of meaning, of time, or after the federation's own rules (it names the FIGB or
+    Italy); the first that applies."""
+    assert plan(q).intent == intent
+
+
+@pytest.mark.parametrize("q, first", [
+    ("how is an artificial adjusted score calculated under FIGB rules", ("it-norms", "12")),
+    ("how is an artificial adjusted score calculated", ("it-laws", "12")),
+])
+def test_naming_the_federation_asks_for_its_norm(engine, q, first):
+    """The FIGB's norm 12 fixes the artificial score in its events; the Law says what one is."""
+    hit = engine.search(q, ui="en").hits[0]
+    assert (hit.doc, hit.unit) == first

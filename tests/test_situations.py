@@ -8,7 +8,7 @@ from kb.knowledge import CLOCK_COLUMNS
 
 from kb.concordance import read_tsv
 from kb.library import Library
-from kb.situations import load
+from kb.situations import load, load_game
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -82,3 +82,27 @@ def test_the_unit_that_rules_first_comes_first(engine, q, first):
     """A situation whose ruling the FIGB norm fixes opens on the norm; one the Law rules, on the Law."""
     hit = engine.search(q, ui="it").hits[0]
     assert (hit.doc, hit.unit) == first
+
+
+# ---------------------------------------------------------------- the other game's table
+
+@pytest.fixture(scope="module")
+def burraco():
+    return load_game(CORPUS / "burraco-situations.tsv")
+
+
+def test_the_burraco_table_covers_the_code_in_three_languages(burraco, clauses):
+    assert len(burraco) >= 60 and len({s.id for s in burraco}) == len(burraco)
+    for s in burraco:
+        assert {lang for lang, phrases in s.says if phrases and all(phrases)} == {"it", "es", "en"}, s.id
+        assert s.targets and {d for d, _, _ in s.targets} == {"it-burraco"}, s.id
+    assert [(s.id, t) for s in burraco for t in s.targets if t not in clauses] == []
+    articles = {u for s in burraco for _, u, _ in s.targets}
+    assert len(articles) >= 35  # nearly every article of the code rules some situation
+
+
+def test_a_burraco_table_with_a_wrong_header_is_refused(tmp_path):
+    from kb.corpus import CorpusError
+    (tmp_path / "b.tsv").write_text("id\tit\tklingon\ttargets\tnote\nx\ta\tb\tit-burraco:1\tn\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match="header must be"):
+        load_game(tmp_path / "b.tsv")

@@ -106,6 +106,7 @@ class SearchEngine:
         self.phrasebook = phrasebook or Phrasebook([], [])
         self.known = set().union(*(t.words() for t in (glossary, thesaurus) if t is not None))
         self.said_words = self.phrasebook.words()  # (language, stem): a word a phrase uses is no typo
+        self.bridge_words = self.phrasebook.words(other_game=False)  # English bridge players say them too
         self._unknown = lru_cache(maxsize=UNKNOWN_CACHE)(self._is_unknown)  # words repeat; the index does not change
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
@@ -157,7 +158,7 @@ class SearchEngine:
         scores, suggestion, correction = self._scores(p, keep, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
         heard = f"{p.text} {correction}" if correction else p.text  # typos read as their correction too
-        said = [] if other_game else self.phrasebook.match(heard, told.ENTRIES)  # it speaks of bridge
+        said = self.phrasebook.match(heard, told.ENTRIES, other_game)  # the situations of its game
         evidence = told.added(said, self._story(p), scores, WEAK_SCORE, self._docnum_of)
         text, scores = scores, scores + (evidence if keep is None else evidence * keep)
         jump, choices, pinned = self._number(p.number, doc, lang, ui)
@@ -219,9 +220,10 @@ class SearchEngine:
             return False  # "at", "dummy", "pointed": words of a language no text is in
         return not any(self._in_language(word, lang) for lang in self.langs)
 
-    def _said_word(self, word: str, langs: Iterable[str] = ANALYZERS) -> bool:
-        """A word of the phrasebook's phrases, in any of `langs`."""
-        return any((lang, s) in self.said_words for lang in langs for s in terms(ANALYZERS[lang], word))
+    def _said_word(self, word: str, langs: Iterable[str] = ANALYZERS, said: set[tuple[str, str]] | None = None) -> bool:
+        """A word of the phrasebook's phrases (or of `said`), in any of `langs`."""
+        said = self.said_words if said is None else said
+        return any((lang, s) in said for lang in langs for s in terms(ANALYZERS[lang], word))
 
     def _about_other_game(self, p: Plan) -> bool:
         """Does the query speak of Burraco rather than of bridge? It does when it names the
@@ -235,7 +237,7 @@ class SearchEngine:
             return True
         foreign = tuple(lang for lang in ANALYZERS if lang not in self.langs)
         votes = 0
-        for w in (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign)):
+        for w in (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign, self.bridge_words)):
             docs, _ = self.scorer.postings("plain", w)
             if len(docs) >= GAME_WORD_DOCS:
                 share = self.other_game_docs[docs].sum() / len(docs)

@@ -135,7 +135,8 @@ def _words() -> dict[str, Any]:
     return {"analyzers": list(ANALYZERS), "shared_stop": sorted(SHARED_STOPWORDS),
             "question": sorted(QUESTION_WORDS), "own_stop": {k: sorted(v) for k, v in OWN_STOPWORDS.items()},
             "stop": {lang: sorted(STOPWORDS[lang]) for lang in ANALYZERS},
-            "definition": _js_words(query._DEFINITION_CUES.pattern), "timing": _js_words(query._TIMING_CUES.pattern)}
+            "definition": _js_words(query._DEFINITION_CUES.pattern), "timing": _js_words(query._TIMING_CUES.pattern),
+            "federation": _js_words(query._FEDERATION_CUES.pattern)}
 
 
 def _expansions(engine: Any) -> list[list[Any]]:
@@ -166,6 +167,7 @@ def _phrasebook(engine: Any) -> dict[str, Any]:
     phrases [entry, stems space-separated]; the number words per language, read as digits."""
     docs = {d["id"]: i for i, d in enumerate(engine.store.export["documents"])}
     entries = [{"id": e.id, "title": e.title, "names": dict(e.names), "url": situation_url(e.id) if e.names else "",
+                "other_game": e.other_game,
                 "targets": [[docs[t[0]], _docnum(engine, t), _docnum(engine, (*t[:2], UNIT_LEVEL)), int(e.leads(i))]
                             for i, t in enumerate(e.targets)]} for e in engine.phrasebook.entries]
     phrases: dict[str, list[list[Any]]] = {}

@@ -1,8 +1,11 @@
 """The phrasebook: what people say → the clauses that rule it.
 
-Its entries are the situation index's situations (`kb.situations`), any other table of
-names with targets (the Laws' English titles and terms of art) and the texts' own headings
-(a Law's, a norm's, a definition's). A query is matched against every phrase in the phrase's
+Its entries are the situation index's situations (`kb.situations`), the other game's own
+situations (Burraco's), any other table of names with targets (the Laws' English titles and
+terms of art) and the texts' own headings (a Law's, a norm's, a definition's). Each game has
+its own book per language: a query is matched against the phrases of its game only, and a
+word weighs what it weighs among them ("burraco" is everywhere in Burraco's book, rare in
+bridge's). A query is matched against every phrase in the phrase's
 own language (its analyzer: stop words out, stems), scored as the idf-weighted cosine of the
 two sets of stems: "dummy pointed at a card" meets "dummy suggests a play | dummy points at a
 card" whatever the words around it; a number in words is its digits ("otto cuori" is "8
@@ -29,7 +32,7 @@ import numpy as np
 from ..concordance import read_tsv
 from ..languages import REGISTRY
 from ..library import OTHER_GAME, Library
-from ..situations import edition_column, load as load_situations
+from ..situations import edition_column, load as load_situations, load_game
 from ..text import fold_accents
 from .analysis import ANALYZERS, STOPWORDS, terms
 from .glossary import Pair
@@ -65,10 +68,12 @@ class Entry:
     title: bool = False        # a Law's own title: said in full, it names that Law
     names: tuple[tuple[str, str], ...] = ()  # a situation's name per language (the index's entries)
     lead: Key | None = None    # the norm that rules it first; None: its Law targets do
+    other_game: bool = False   # a situation of the other game (Burraco): said only of a query about it
 
     def leads(self, i: int) -> bool:
-        """Is target i of the document that rules first (the lead's, else the Laws')?"""
-        return self.targets[i][0] == self.lead[0] if self.lead else i < self.laws
+        """Does target i rule first: a clause of the lead norm's unit (not of another norm of its
+        document), else of the Laws?"""
+        return self.targets[i][:2] == self.lead[:2] if self.lead else i < self.laws
 
     def name(self, lang: str | None) -> str:
         return dict(self.names).get(lang or "", self.names[0][1] if self.names else self.id)
@@ -81,77 +86,82 @@ class Match:
     phrase: str
 
 
+Book = tuple[str, bool]  # (language, of the other game?): each weighs its words among its own phrases
+
+
 class Phrasebook:
     def __init__(self, entries: list[Entry], phrases: list[tuple[int, str, str]]):
         """`phrases`: (entry's position, language, phrase)."""
         self.entries = entries
-        by_language = sorted(phrases, key=lambda p: p[1])  # stable: each language's phrases side by side
-        self.phrases = [(i, lang, text, stems_said(lang, text)) for i, lang, text in by_language]
-        self.langs = sorted({lang for _, lang, _, _ in self.phrases})
-        languages = [lang for _, lang, _, _ in self.phrases]
-        self.span = {lang: (languages.index(lang), len(languages) - languages[::-1].index(lang)) for lang in self.langs}
-        counts = Counter(lang for _, lang, _, _ in self.phrases)
-        df = Counter((lang, s) for _, lang, _, stems in self.phrases for s in stems)
+        in_books = sorted(phrases, key=lambda p: (entries[p[0]].other_game, p[1]))  # stable: a book's side by side
+        self.phrases = [(i, lang, text, stems_said(lang, text)) for i, lang, text in in_books]
+        books: list[Book] = [(lang, entries[i].other_game) for i, lang, _, _ in self.phrases]
+        self.span = {b: (books.index(b), len(books) - books[::-1].index(b)) for b in dict.fromkeys(books)}
+        counts = Counter(books)
+        df = Counter((b, s) for b, (_, _, _, stems) in zip(books, self.phrases) for s in stems)
         self.idf = {key: math.log(1 + counts[key[0]] / n) for key, n in df.items()}
-        self.unknown_idf = {lang: max((v for (lg, _), v in self.idf.items() if lg == lang), default=1.0)
-                            for lang in self.langs}
-        self.weights = np.array([sum(self.idf[(lang, s)] for s in stems) for _, lang, _, stems in self.phrases])
+        self.unknown_idf = {b: max((v for (k, _), v in self.idf.items() if k == b), default=1.0) for b in self.span}
+        self.weights = np.array([sum(self.idf[(b, s)] for s in p[3]) for b, p in zip(books, self.phrases)])
         self.entry_of = np.array([i for i, _, _, _ in self.phrases], dtype=np.intp)
-        postings: dict[tuple[str, str], list[int]] = {}
-        uses: dict[tuple[str, str], set[int]] = {}  # the entries some phrasing of which uses a stem
-        for n, (i, lang, _, stems) in enumerate(self.phrases):
+        postings: dict[tuple[Book, str], list[int]] = {}
+        uses: dict[tuple[Book, str], set[int]] = {}  # the entries some phrasing of which uses a stem
+        for n, (b, (i, _, _, stems)) in enumerate(zip(books, self.phrases)):
             for s in stems:
-                postings.setdefault((lang, s), []).append(n - self.span[lang][0])  # within its language
-                uses.setdefault((lang, s), set()).add(i)
+                postings.setdefault((b, s), []).append(n - self.span[b][0])  # within its book
+                uses.setdefault((b, s), set()).add(i)
         self.by_stem = {key: np.array(ns, dtype=np.intp) for key, ns in postings.items()}
         self.entries_using = {key: np.array(sorted(ns), dtype=np.intp) for key, ns in uses.items()}
 
     def __len__(self) -> int:
         return len(self.entries)
 
-    def words(self) -> set[tuple[str, str]]:
-        """(language, stem) of every phrase: words the search knows even where no text has them."""
-        return set(self.idf)
+    def words(self, other_game: bool | None = None) -> set[tuple[str, str]]:
+        """(language, stem) of every phrase (of one game's, when asked): words the search knows
+        even where no text has them."""
+        return {(lang, s) for (lang, game), s in self.idf if other_game in (None, game)}
 
-    def match(self, text: str, limit: int = 5) -> list[Match]:
-        """The entries whose phrases the query says, strongest first (one match per entry)."""
+    def match(self, text: str, limit: int = 5, other_game: bool = False) -> list[Match]:
+        """The entries of the query's game whose phrases it says, strongest first (one match
+        per entry)."""
         found, strengths = [], []
-        for lang, (start, end) in self.span.items():
-            story = story_size(lang, text) >= STORY_SIZE
-            said, strength = self._said_in(lang, stems_said(lang, text), story)
+        for book, (start, end) in self.span.items():
+            if book[1] != other_game:
+                continue
+            story = story_size(book[0], text) >= STORY_SIZE
+            said, strength = self._said_in(book, stems_said(book[0], text), story)
             strong = strength >= MIN_MATCH
             found.append(said[strong] + start)
             strengths.append(strength[strong])
-        if not found:  # a phrasebook of no phrases
+        if not found:  # no phrases (of this game)
             return []
         return self._best(np.concatenate(found), np.concatenate(strengths), limit)
 
-    def _said_in(self, lang: str, query: frozenset[str], story: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """The phrases of `lang` (positions in its span) that share a stem with the query, and
+    def _said_in(self, book: Book, query: frozenset[str], story: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """The phrases of a book (positions in its span) that share a stem with the query, and
         for each the idf-weighted cosine of its stems and the query's; for a `story`, at least
         its share of what its whole entry says."""
-        start, end = self.span[lang]
+        start, end = self.span[book]
         if not query:
             return np.zeros(0, dtype=np.intp), np.zeros(0)
-        shared = self._idf_of(query, lang, self.by_stem, end - start)
+        shared = self._idf_of(query, book, self.by_stem, end - start)
         said = np.flatnonzero(shared)  # the rest share nothing: a cosine of 0
-        q_weight = sum(self.idf.get((lang, s), self.unknown_idf[lang]) for s in query)
+        q_weight = sum(self.idf.get((book, s), self.unknown_idf[book]) for s in query)
         cosine = shared[said] / np.sqrt(q_weight * self.weights[start + said])
         if not story:
             return said, cosine
         # per entry: the share of the query some phrasing of it says
-        covered = self._idf_of(query, lang, self.entries_using, len(self.entries)) / q_weight
+        covered = self._idf_of(query, book, self.entries_using, len(self.entries)) / q_weight
         told = PHRASE_SHARE * cosine + (1 - PHRASE_SHARE) * covered[self.entry_of[start + said]]
         return said, np.maximum(cosine, told)
 
-    def _idf_of(self, query: frozenset[str], lang: str, postings: dict[tuple[str, str], np.ndarray],
+    def _idf_of(self, query: frozenset[str], book: Book, postings: dict[tuple[Book, str], np.ndarray],
                 size: int) -> np.ndarray:
         """Per row of `postings` (phrases, or entries), the idf of the query's stems it has."""
         out = np.zeros(size)
         for s in query:
-            found = postings.get((lang, s))
+            found = postings.get((book, s))
             if found is not None:
-                out[found] += self.idf[(lang, s)]
+                out[found] += self.idf[(book, s)]
         return out
 
     def _best(self, found: np.ndarray, strength: np.ndarray, limit: int) -> list[Match]:
@@ -185,6 +195,9 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phra
     for s in load_situations(tables / "situations.tsv", library):
         add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says), lead=s.lead),
             s.phrases())
+    for s in load_game(tables / GAME_TABLE):  # the other game's: its own code rules it
+        add(Entry(s.id, s.targets, 0, lead=s.targets[0] if s.targets else None,
+                  other_game=all(d in library.ids(OTHER_GAME) for d, _, _ in s.targets)), s.phrases())
     for law, titles in _titles(tables / "law-titles.tsv"):
         targets = tuple((doc, law, law) for doc in library.laws)
         add(Entry(f"law-{law}", targets, len(targets), title=True), [(TITLES_LANG, t) for t in titles])
@@ -193,16 +206,15 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phra
             [(TITLES_LANG, n) for n in names])
     for targets, headings in _headings(documents, library).items():
         laws = sum(1 for d, _, _ in targets if library.is_laws(d))
-        add(Entry(f"heading-{targets[0][0]}-{targets[0][1]}", targets, laws, lead=None if laws else targets[0]),
-            headings)  # a norm's own heading: the norm rules first
+        add(Entry(f"heading-{targets[0][0]}-{targets[0][1]}", targets, laws, lead=None if laws else targets[0],
+                  other_game=targets[0][0] in library.ids(OTHER_GAME)), headings)  # a norm's heading: the norm first
     return Phrasebook(entries, phrases)
 
 
 def _headings(documents: Iterable[dict], library: Library) -> dict[tuple[Key, ...], list[tuple[str, str]]]:
     """Each unit's heading in its text's language → the unit (a Law's: that Law in every
     edition, as its English title leads to): "attacco fuori turno dichiarante" says Law 55's
-    "Attacco fuori turno del dichiarante". The other game's headings are left to its own search."""
-    documents = [d for d in documents if d["id"] not in library.ids(OTHER_GAME)]
+    "Attacco fuori turno del dichiarante"."""
     present = {(d["id"], u["id"]) for d in documents for u in d["units"]}
     out: dict[tuple[Key, ...], list[tuple[str, str]]] = {}
     for d in documents:
@@ -213,6 +225,7 @@ def _headings(documents: Iterable[dict], library: Library) -> dict[tuple[Key, ..
     return out
 
 
+GAME_TABLE = "burraco-situations.tsv"  # the other game's situations, as its players say them
 TITLE_COLUMNS = ("law", "en", "en_2007", "note")      # law-titles.tsv's header: the WBF's English titles
 TERM_COLUMNS = ("en", "it", "es", "laws_2017", "note")  # terms-en.tsv's header: its names are the first column's
 TITLES_LANG = TITLE_COLUMNS[1]

@@ -116,12 +116,21 @@ _DEFINITION_CUES = re.compile(
     r"definizione(?:\s+di)?|significato(?:\s+di)?|qu[eé]\s+es|qu[eé]\s+significa|definici[oó]n(?:\s+de)?|"
     r"differenza\s+(?:c['’]?\s*[eè]\s+)?tra|diferencia\s+(?:hay\s+)?entre|difference\s+between|"
     r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*\?*\s*$)|"
-    r"meaning\s+of|definition\s+of)\b",
+    r"meaning\s+of|definition\s+of|(?:how\s+(?:do|does)\s+(?:the\s+)?\w+\s+)?define[sd]?|what\s+is\s+meant\s+by|"
+    r"(?:come\s+)?(?:si\s+)?definisce|(?:c[oó]mo\s+)?(?:se\s+)?define|qu[eé]\s+se\s+entiende\s+por|qu[eé]\s+quiere\s+decir)\b",
     re.I,
 )
 _TIMING_CUES = re.compile(
     r"\b(?:fino\s+a\s+quando|entro\s+quando|quando\s+(?:si\s+)?pu[oò]|fino\s+a\s+che|termine|scadenza|"
     r"hasta\s+cu[aá]ndo|cu[aá]ndo\s+se\s+puede|plazo)\b",
+    re.I,
+)
+
+
+# A query that names the federation or the country asks after the rules it sets there ("under
+# FIGB rules", "in an Italian team event", "nei tornei federali"): its norms and appendices.
+_FEDERATION_CUES = re.compile(
+    r"\b(?:figb|federa(?:l|le|li|zione|ci[oó]n|tion)|ital(?:y|ia|ian|iano|iana|iani|iane))\b",
     re.I,
 )
 
@@ -137,6 +146,8 @@ cuando cuándo hasta donde dónde porque por qué que cómo como quien quién pu
 debo debe debes tengo tiene hay hacer hago hace hecho mio mía mis tus ahora
 """.split())
 
+INTENTS = (("definition", _DEFINITION_CUES), ("timing", _TIMING_CUES), ("federation", _FEDERATION_CUES))  # first wins
+
 
 @dataclass
 class Plan:
@@ -147,7 +158,7 @@ class Plan:
     stems: dict[str, list[str]]                       # per language
     expansions: dict[str, list[str]] = field(default_factory=dict)  # per language: stems from the glossary
     number: NumberQuery | None = None
-    intent: str | None = None                          # "definition" | "timing" | None
+    intent: str | None = None                          # "definition" | "timing" | "federation" | None
     written_in: str | None = None                      # the language its little words say, if one does
 
 
@@ -167,7 +178,7 @@ def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | Non
     """What a query asks, read in each of `langs` (the languages of the texts searched);
     `names` are the documents' names a number may follow."""
     text = clean(text)
-    intent = "definition" if _DEFINITION_CUES.search(text) else "timing" if _TIMING_CUES.search(text) else None
+    intent = next((name for name, cues in INTENTS if cues.search(text)), None)
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
     words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:MAX_WORDS]
     stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in langs}

@@ -23,7 +23,8 @@ SECOND_CLAUSE_WEIGHT = 0.1
 UNIT_WEIGHT = 0.5         # the whole unit's score, beside its best clause's
 PARALLEL_LIFT = 0.3       # share of a Law's score given to the same Law in the other edition
 LINK_LIFT = 1.0           # share of an annotating entry's score given to its Law unit
-INTENT_BOOST = {"definition": ("definition", 2.0), "timing": ("topic", 1.6)}
+INTENT_BOOST = {"definition": (("definition",), 2.0), "timing": (("topic",), 1.6),
+                "federation": (("norm", "appendix"), 1.4)}  # the federation named: its rules first
 INTENT_DEMOTE = {"definition": (("norm", "appendix"), 0.8)}  # what a term means: the Laws' wording first
 
 Key = tuple[str, str, str]  # (doc, unit, clause)
@@ -123,8 +124,8 @@ class UnitRanker:
             kinds, weight = INTENT_DEMOTE[intent]
             w[np.isin(self.kind, kinds)] = weight
         if intent in INTENT_BOOST:
-            kind, factor = INTENT_BOOST[intent]
-            w[self.kind == kind] *= factor
+            kinds, factor = INTENT_BOOST[intent]
+            w[np.isin(self.kind, kinds)] *= factor
         if prefer[0]:
             w[self.lang == prefer[0]] *= prefer[1]
         w[self.other_game != other_game] *= OTHER_GAME_WEIGHT  # the game the query is not about weighs less

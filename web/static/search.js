@@ -64,6 +64,7 @@
     });
     this.definition = new RegExp(data.words.definition, "iu");
     this.timing = new RegExp(data.words.timing, "iu");
+    this.federation = new RegExp(data.words.federation, "iu");
     this.n = data.clauses.length;
     this.docOf = data.clauses.map(function (c) { return data.units[c[0]][0]; });
     this.lang = data.docs.map(function (d) { return d.lang; });
@@ -99,7 +100,8 @@
   Engine.prototype.plan = function (text) {
     var self = this;
     text = text.normalize("NFKC").replace(/\s+/g, " ").trim();
-    var intent = this.definition.test(text) ? "definition" : this.timing.test(text) ? "timing" : null;
+    var intent = this.definition.test(text) ? "definition" : this.timing.test(text) ? "timing"
+      : this.federation.test(text) ? "federation" : null;
     var body = intent === "definition" ? text.replace(new RegExp(this.definition.source, "giu"), " ") : text;
     var ws = dedupe(plain(body, this.shared)).filter(function (w) { return !self.question.has(w); })
       .slice(0, this.w.max_words);
@@ -258,10 +260,18 @@
     this.entries = book.entries;
     this.numberWords = {};  // "otto" is said as "8"
     Object.keys(book.numbers).forEach(function (l) { self.numberWords[l] = new Map(Object.entries(book.numbers[l])); });
-    this.phrases = {};
+    this.phrases = { bridge: {}, other: {} };  // a book per game and language: each weighs its words among its own
     this.said = {};
+    var books = [];
     Object.keys(book.phrases).forEach(function (l) {
-      var rows = book.phrases[l], df = new Map(), byStem = new Map(), using = new Map();  // stem → entries whose phrasings use it
+      ["bridge", "other"].forEach(function (game) {
+        var rows = book.phrases[l].filter(function (r) { return !!book.entries[r[0]].other_game === (game === "other"); });
+        if (rows.length) books.push([game, l, rows]);
+      });
+      self.said[l] = new Set();
+    });
+    books.forEach(function (g) {
+      var game = g[0], l = g[1], rows = g[2], df = new Map(), byStem = new Map(), using = new Map();  // stem → entries whose phrasings use it
       rows.forEach(function (r) { r[1].split(" ").forEach(function (s) { if (s) df.set(s, (df.get(s) || 0) + 1); }); });
       var idf = new Map(), maxIdf = 1;
       df.forEach(function (n, s) { var v = Math.log(1 + rows.length / n); idf.set(s, v); maxIdf = Math.max(maxIdf, v); });
@@ -277,15 +287,15 @@
         });
         return sum;
       });
-      self.phrases[l] = { rows: rows, idf: idf, maxIdf: maxIdf, weights: weights, byStem: byStem, using: using };
-      self.said[l] = new Set(df.keys());
+      self.phrases[game][l] = { rows: rows, idf: idf, maxIdf: maxIdf, weights: weights, byStem: byStem, using: using };
+      if (game === "bridge") df.forEach(function (n, s) { self.said[l].add(s); });  // English bridge players say them too
     });
   };
 
-  Engine.prototype.match = function (text, limit) {
-    var self = this, best = new Map();
-    Object.keys(this.phrases).forEach(function (l) {
-      var book = self.phrases[l], stop = self.stop[l];
+  Engine.prototype.match = function (text, limit, otherGame) {  // the situations of the query's game
+    var self = this, best = new Map(), books = this.phrases[otherGame ? "other" : "bridge"];
+    Object.keys(books).forEach(function (l) {
+      var book = books[l], stop = self.stop[l];
       var ws = words(text), digits = self.numberWords[l] || new Map();
       var notStop = function (t) { return !stop.has(fold(t)); }, storyWords = dedupe(ws.filter(notStop));
       var query = dedupe(ws.map(function (t) { return digits.get(t) || t; }).filter(notStop)
@@ -307,7 +317,7 @@
         var strength = v / Math.sqrt(qWeight * book.weights[i]), share = self.w.phrase_share;
         if (covered) strength = Math.max(strength, share * strength + (1 - share) * covered.get(book.rows[i][0]) / qWeight);
         if (strength < self.w.min_match) return;
-        var entry = book.rows[i][0], had = best.get(entry);  // an entry: {id, targets, title, names}
+        var entry = book.rows[i][0], had = best.get(entry);  // an entry: {id, targets, title, names, other_game}
         if (!had || strength > had.strength) best.set(entry, { entry: self.entries[entry], strength: strength });
       });
     });
@@ -372,7 +382,7 @@
       if (!present[u]) continue;
       var kind = units[u][2], doc = units[u][0], weight = w.kind_weight[kind] || 1.0;
       if (demote && demote[0].indexOf(kind) >= 0) weight = demote[1];
-      if (p.intent && w.intent_boost[p.intent] && w.intent_boost[p.intent][0] === kind) weight *= w.intent_boost[p.intent][1];
+      if (p.intent && w.intent_boost[p.intent] && w.intent_boost[p.intent][0].indexOf(kind) >= 0) weight *= w.intent_boost[p.intent][1];
       if (prefer[0] && this.lang[doc] === prefer[0]) weight *= prefer[1];
       if (this.otherGameDoc[doc] !== otherGame) weight *= w.other_game_weight;
       ranked.push([u, out[u] * weight, bestClause[u] || units[u][1]]);
@@ -388,7 +398,7 @@
     var prefer = this.langs.indexOf(ui) >= 0 ? [ui, this.w.ui_preference] : [this.readerLanguage(p, ui), this.w.query_preference];
     var scores = this.scores(p);
     var otherGame = this.aboutOtherGame(p);
-    var said = otherGame ? [] : this.match(p.text, this.w.entries);
+    var said = this.match(p.text, this.w.entries, otherGame);
     var story = p.words.filter(function (x) { return !/^\d+$/.test(x) && !self.unknown(x); }).length >= this.w.story_words;
     var extra = this.evidence(said, story, scores), text = Float64Array.from(scores);
     for (var i = 0; i < scores.length; i++) scores[i] += extra[i];
