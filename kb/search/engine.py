@@ -220,7 +220,8 @@ class SearchEngine:
             return False  # "at", "dummy", "pointed": words of a language no text is in
         return not any(self._in_language(word, lang) for lang in self.langs)
 
-    def _said_word(self, word: str, langs: Iterable[str] = ANALYZERS, said: set[tuple[str, str]] | None = None) -> bool:
+    def _said_word(self, word: str, langs: Iterable[str] = ANALYZERS,
+                   said: set[tuple[str, str]] | None = None) -> bool:
         """A word of the phrasebook's phrases (or of `said`), in any of `langs`."""
         said = self.said_words if said is None else said
         return any((lang, s) in said for lang in langs for s in terms(ANALYZERS[lang], word))

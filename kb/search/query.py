@@ -116,8 +116,9 @@ _DEFINITION_CUES = re.compile(
     r"definizione(?:\s+di)?|significato(?:\s+di)?|qu[eé]\s+es|qu[eé]\s+significa|definici[oó]n(?:\s+de)?|"
     r"differenza\s+(?:c['’]?\s*[eè]\s+)?tra|diferencia\s+(?:hay\s+)?entre|difference\s+between|"
     r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*\?*\s*$)|"
-    r"meaning\s+of|definition\s+of|(?:how\s+(?:do|does)\s+(?:the\s+)?\w+\s+)?define[sd]?|what\s+is\s+meant\s+by|"
-    r"(?:come\s+)?(?:si\s+)?definisce|(?:c[oó]mo\s+)?(?:se\s+)?define|qu[eé]\s+se\s+entiende\s+por|qu[eé]\s+quiere\s+decir)\b",
+    r"meaning\s+of|definition\s+of|(?:how\s+(?:do|does)\s+(?:the\s+)?\w+\s+)?define[sd]?|"
+    r"what\s+is\s+meant\s+by|(?:come\s+)?(?:si\s+)?definisce|(?:c[oó]mo\s+)?(?:se\s+)?define|"
+    r"qu[eé]\s+se\s+entiende\s+por|qu[eé]\s+quiere\s+decir)\b",
     re.I,
 )
 _TIMING_CUES = re.compile(
