@@ -54,6 +54,9 @@ def test_the_search_data_carries_what_the_browser_ranks_with(client):
     assert "it:penalizz" in data["terms"] and "p:renonce" in data["terms"]
     entry = next(e for e in data["phrasebook"]["entries"] if e["id"] == "late-arrival")
     assert entry["names"]["en"] and any(t[3] for t in entry["targets"])  # the norm that rules it leads
+    games = {e["id"]: e["other_game"] for e in data["phrasebook"]["entries"]}
+    assert games["late-arrival"] is False and games["burraco-late-pair"] is True  # each game, its own book
+    assert "figb" in data["words"]["federation"]  # the federation's cues, as a browser pattern
 
 
 def test_the_worker_is_served_from_the_root(client):
