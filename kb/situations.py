@@ -1,6 +1,7 @@
 """The situation index (corpus/situations.tsv): what directors meet at the table, as people say
 it in each language, with the clauses that rule it in each edition of the Laws and the period of
-the board it belongs to. Read by the /situations page, the unit pages and the search."""
+the board it belongs to. Read by the /situations page, the unit pages and the search. The other
+game's situations (corpus/burraco-situations.tsv, `load_game`) feed the search alone."""
 from __future__ import annotations
 
 import re
@@ -11,7 +12,7 @@ from .clauseid import article_of
 from .concordance import read_tsv
 from .corpus import CorpusError
 from .languages import BY_CODE
-from .library import LAWS, Library
+from .library import LAWS, OTHER_GAME, Library
 
 FIXED = ("id", "period")    # first columns; then one per language, one per edition, then:
 TRAILING = ("also", "lead", "note")
@@ -51,7 +52,7 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
     langs, editions = _columns(path, header, library)
     out = []
     for row in read_tsv(path, tuple(header)):  # its checks: every row has every column
-        says = tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
+        says = _says(row, langs)
         laws = tuple((doc, article_of(cid), cid) for col, doc in editions for cid in row[col].split())
         also = tuple(_also(row["also"]))
         lead = _also(row["lead"])
@@ -66,22 +67,40 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
 GAME_FIXED, GAME_TRAILING = ("id",), ("targets", "note")  # a game's own table: no periods, no editions
 
 
-def load_game(path: Path) -> tuple[Situation, ...]:
-    """The situations of a game with one code and no editions (the Burraco table): an id, a
-    column per language, the ruling clauses (`it-burraco:37#37-p2`, most important first) and a
-    note; none when the corpus has no such table."""
+def load_game(path: Path, library: Library) -> tuple[Situation, ...]:
+    """The situations of the other game (the manifest's kind `code`: Burraco), which has one
+    code and no editions: an id, a column per language, the ruling clauses in that code
+    (`it-burraco:37#37-p2`, most important first) and a note; none when the corpus has no
+    such table. A malformed one is a `CorpusError`: a bad header, an empty or repeated id, a
+    row that says nothing, a target outside the other game's code."""
     if not path.exists():
         return ()
     header = _header(path)
     langs = header[len(GAME_FIXED):-len(GAME_TRAILING)]
     if (tuple(header[:len(GAME_FIXED)]) != GAME_FIXED or tuple(header[-len(GAME_TRAILING):]) != GAME_TRAILING
-            or not langs or any(c not in BY_CODE for c in langs)):
+            or not langs or len(set(langs)) < len(langs) or any(c not in BY_CODE for c in langs)):
         raise CorpusError(f"{path}: header must be {' '.join(GAME_FIXED)} <languages> {' '.join(GAME_TRAILING)}")
-    out = []
+    codes, out, seen = library.ids(OTHER_GAME), [], set()
     for row in read_tsv(path, tuple(header)):
-        says = tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
-        out.append(Situation(row["id"], "", says, (), tuple(_also(row["targets"])), row["note"]))
+        targets, says = tuple(_also(row["targets"])), _says(row, langs)
+        wrong = [t for t in targets if t[0] not in codes or not t[1]]
+        if not row["id"] or row["id"] in seen or not targets or wrong or not any(p for _, p in says):
+            why = (f"targets {' '.join(map(_ref, wrong))} are not in the other game's code ({', '.join(codes)})"
+                   if wrong else "needs an id of its own, targets and phrases")
+            raise CorpusError(f"{path}: row {row['id'] or '(no id)'}: {why}")
+        seen.add(row["id"])
+        out.append(Situation(row["id"], "", says, (), targets, row["note"]))
     return tuple(out)
+
+
+def _says(row: dict[str, str], langs: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Per language column, its phrases (separated by `|`), the entry's name first."""
+    return tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
+
+
+def _ref(key: Key) -> str:
+    doc, unit, clause = key
+    return f"{doc}:{unit}" + (f"#{clause}" if clause else "")
 
 
 def _header(path: Path) -> list[str]:

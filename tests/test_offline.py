@@ -56,7 +56,8 @@ def test_the_search_data_carries_what_the_browser_ranks_with(client):
     assert entry["names"]["en"] and any(t[3] for t in entry["targets"])  # the norm that rules it leads
     games = {e["id"]: e["other_game"] for e in data["phrasebook"]["entries"]}
     assert games["late-arrival"] is False and games["burraco-late-pair"] is True  # each game, its own book
-    assert "figb" in data["words"]["federation"]  # the federation's cues, as a browser pattern
+    intents = [name for name, _ in data["words"]["intents"]]  # the plan's cues, as browser patterns, in order
+    assert intents == ["definition", "timing", "federation"] and "figb" in data["words"]["intents"][2][1]
 
 
 def test_the_worker_is_served_from_the_root(client):

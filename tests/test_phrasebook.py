@@ -98,8 +98,10 @@ def test_each_game_is_matched_against_its_own_situations(engine):
     """A bridge question says no Burraco situation, a Burraco question no bridge one; and the
     Burraco phrasings do not change how much a word weighs in bridge's (each game its book)."""
     from kb.search.phrasebook import Entry, Phrasebook
-    assert all(not m.entry.other_game for m in engine.phrasebook.match("carta esposta durante la distribuzione", 5))
-    assert all(m.entry.other_game for m in engine.phrasebook.match("carta esposta durante la distribuzione", 5, True))
+    said = "carta esposta durante la distribuzione"  # words both games use
+    bridge, burraco = engine.phrasebook.match(said, 5), engine.phrasebook.match(said, 5, other_game=True)
+    assert bridge and burraco
+    assert not any(m.entry.other_game for m in bridge) and all(m.entry.other_game for m in burraco)
     bridge = [Entry("exposed", (("it-laws", "24", "24"),), 1), Entry("late", (("it-laws", "90", "90B1"),), 1)]
     phrases = [(0, "it", "carta esposta durante la licita"), (1, "it", "coppia in ritardo")]
     other = Entry("burraco-exposed", (("it-burraco", "24", "24"),), 0, other_game=True)

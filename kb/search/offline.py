@@ -135,8 +135,7 @@ def _words() -> dict[str, Any]:
     return {"analyzers": list(ANALYZERS), "shared_stop": sorted(SHARED_STOPWORDS),
             "question": sorted(QUESTION_WORDS), "own_stop": {k: sorted(v) for k, v in OWN_STOPWORDS.items()},
             "stop": {lang: sorted(STOPWORDS[lang]) for lang in ANALYZERS},
-            "definition": _js_words(query._DEFINITION_CUES.pattern), "timing": _js_words(query._TIMING_CUES.pattern),
-            "federation": _js_words(query._FEDERATION_CUES.pattern)}
+            "intents": [[name, _js_words(cues.pattern)] for name, cues in query.INTENTS]}  # the first that says it wins
 
 
 def _expansions(engine: Any) -> list[list[Any]]:
@@ -162,9 +161,10 @@ def _stems(lang: str, text: str) -> list[str]:
 
 
 def _phrasebook(engine: Any) -> dict[str, Any]:
-    """Entries {id, targets [document number, clause's index document, unit's (-1: none), of the
-    document that rules first?], title (a Law's own), names per language} and per language its
-    phrases [entry, stems space-separated]; the number words per language, read as digits."""
+    """Entries {id, targets [document number, clause's index document, unit's (-1: none), does
+    it rule first?], title (a Law's own), names per language, other_game (Burraco's: its own
+    book)} and per language its phrases [entry, stems space-separated]; the number words per
+    language, read as digits."""
     docs = {d["id"]: i for i, d in enumerate(engine.store.export["documents"])}
     entries = [{"id": e.id, "title": e.title, "names": dict(e.names), "url": situation_url(e.id) if e.names else "",
                 "other_game": e.other_game,

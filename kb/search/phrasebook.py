@@ -2,11 +2,11 @@
 
 Its entries are the situation index's situations (`kb.situations`), the other game's own
 situations (Burraco's), any other table of names with targets (the Laws' English titles and
-terms of art) and the texts' own headings (a Law's, a norm's, a definition's). Each game has
-its own book per language: a query is matched against the phrases of its game only, and a
-word weighs what it weighs among them ("burraco" is everywhere in Burraco's book, rare in
-bridge's). A query is matched against every phrase in the phrase's
-own language (its analyzer: stop words out, stems), scored as the idf-weighted cosine of the
+terms of art) and the texts' own headings (a Law's, a norm's, a definition's, a Burraco
+article's). Each game has its own book per language: a query is matched against the phrases
+of its game only, each phrase in the phrase's own language (its analyzer: stop words out,
+stems), and a word weighs what it weighs among its book's phrases ("burraco" is everywhere in
+Burraco's book, rare in bridge's). A match is scored as the idf-weighted cosine of the
 two sets of stems: "dummy pointed at a card" meets "dummy suggests a play | dummy points at a
 card" whatever the words around it; a number in words is its digits ("otto cuori" is "8
 cuori"). A longer query (a story) is also matched against all that an entry's phrasings say
@@ -67,7 +67,7 @@ class Entry:
     laws: int                  # how many of the targets are Law clauses (they come first)
     title: bool = False        # a Law's own title: said in full, it names that Law
     names: tuple[tuple[str, str], ...] = ()  # a situation's name per language (the index's entries)
-    lead: Key | None = None    # the norm that rules it first; None: its Law targets do
+    lead: Key | None = None    # the clause that rules it first (a norm's, Burraco's); None: its Laws do
     other_game: bool = False   # a situation of the other game (Burraco): said only of a query about it
 
     def leads(self, i: int) -> bool:
@@ -182,9 +182,9 @@ class Phrasebook:
 # ---------------------------------------------------------------- the tables it is made of
 
 def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phrasebook:
-    """The situation index, the Laws' English titles and the English terms of art of a
-    build's tables (each optional), with targets in the documents of `library`, and the
-    headings of the export's `documents`."""
+    """The situation index, the other game's situations, the Laws' English titles and the
+    English terms of art of a build's tables (each optional), with targets in the documents
+    of `library`, and the headings of the export's `documents`."""
     entries: list[Entry] = []
     phrases: list[tuple[int, str, str]] = []
 
@@ -195,9 +195,8 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> Phra
     for s in load_situations(tables / "situations.tsv", library):
         add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says), lead=s.lead),
             s.phrases())
-    for s in load_game(tables / GAME_TABLE):  # the other game's: its own code rules it
-        add(Entry(s.id, s.targets, 0, lead=s.targets[0] if s.targets else None,
-                  other_game=all(d in library.ids(OTHER_GAME) for d, _, _ in s.targets)), s.phrases())
+    for s in load_game(tables / GAME_TABLE, library):  # the other game's: its own code rules it
+        add(Entry(s.id, s.targets, 0, lead=s.targets[0], other_game=True), s.phrases())
     for law, titles in _titles(tables / "law-titles.tsv"):
         targets = tuple((doc, law, law) for doc in library.laws)
         add(Entry(f"law-{law}", targets, len(targets), title=True), [(TITLES_LANG, t) for t in titles])

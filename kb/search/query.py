@@ -116,9 +116,9 @@ _DEFINITION_CUES = re.compile(
     r"definizione(?:\s+di)?|significato(?:\s+di)?|qu[eé]\s+es|qu[eé]\s+significa|definici[oó]n(?:\s+de)?|"
     r"differenza\s+(?:c['’]?\s*[eè]\s+)?tra|diferencia\s+(?:hay\s+)?entre|difference\s+between|"
     r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*\?*\s*$)|"
-    r"meaning\s+of|definition\s+of|(?:how\s+(?:do|does)\s+(?:the\s+)?\w+\s+)?define[sd]?|"
-    r"what\s+is\s+meant\s+by|(?:come\s+)?(?:si\s+)?definisce|(?:c[oó]mo\s+)?(?:se\s+)?define|"
-    r"qu[eé]\s+se\s+entiende\s+por|qu[eé]\s+quiere\s+decir)\b",
+    r"meaning\s+of|definition\s+of|how\s+(?:do|does)\s+(?:the\s+)?\w+\s+define|how\s+is\s+\w+(?:\s+\w+){0,2}\s+defined|"
+    r"what\s+is\s+meant\s+by|come\s+si\s+definisce|c[oó]mo\s+se\s+define|qu[eé]\s+se\s+entiende\s+por|"
+    r"qu[eé]\s+quiere\s+decir)\b",
     re.I,
 )
 _TIMING_CUES = re.compile(
@@ -130,8 +130,12 @@ _TIMING_CUES = re.compile(
 
 # A query that names the federation or the country asks after the rules it sets there ("under
 # FIGB rules", "in an Italian team event", "nei tornei federali"): its norms and appendices.
+# "Italian" naming a language ("Law 12 in Italian", "en italiano") asks for a translation, not the
+# federation's rules: an adjective after "in"/"en" counts only before a noun ("in Italian events").
+_ITALIAN = r"ital(?:ian|ians|iano|iana|iani|iane|ianos|ianas)"
 _FEDERATION_CUES = re.compile(
-    r"\b(?:figb|federa(?:l|le|li|zione|ci[oó]n|tion)|ital(?:y|ia|ian|iano|iana|iani|iane))\b",
+    rf"\b(?:figb|federa(?:l|le|li|les|zione|zioni|ci[oó]n|ciones|tion|tions)|ital(?:y|ia)|"
+    rf"(?<!\bin\s)(?<!\ben\s){_ITALIAN}|{_ITALIAN}(?=\s+\w))\b",
     re.I,
 )
 

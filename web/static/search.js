@@ -62,9 +62,7 @@
       self.stop[l] = new Set(data.words.stop[l]);
       self.own[l] = new Set(data.words.own_stop[l]);
     });
-    this.definition = new RegExp(data.words.definition, "iu");
-    this.timing = new RegExp(data.words.timing, "iu");
-    this.federation = new RegExp(data.words.federation, "iu");
+    this.intents = data.words.intents.map(function (i) { return [i[0], new RegExp(i[1], "iu")]; });  // the first wins
     this.n = data.clauses.length;
     this.docOf = data.clauses.map(function (c) { return data.units[c[0]][0]; });
     this.lang = data.docs.map(function (d) { return d.lang; });
@@ -100,9 +98,8 @@
   Engine.prototype.plan = function (text) {
     var self = this;
     text = text.normalize("NFKC").replace(/\s+/g, " ").trim();
-    var intent = this.definition.test(text) ? "definition" : this.timing.test(text) ? "timing"
-      : this.federation.test(text) ? "federation" : null;
-    var body = intent === "definition" ? text.replace(new RegExp(this.definition.source, "giu"), " ") : text;
+    var said = this.intents.find(function (i) { return i[1].test(text); }), intent = said ? said[0] : null;
+    var body = intent === "definition" ? text.replace(new RegExp(said[1].source, "giu"), " ") : text;
     var ws = dedupe(plain(body, this.shared)).filter(function (w) { return !self.question.has(w); })
       .slice(0, this.w.max_words);
     var p = { text: text, words: ws, stems: {}, expansions: {}, intent: intent, writtenIn: this.writtenIn(text) };
