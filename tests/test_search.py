@@ -238,6 +238,10 @@ def test_what_is_the_penalty_is_no_question_of_meaning():
     ("entro quando si può fare ricorso alla federazione", "timing"),
     ("girone all'italianissima", None),
     ("artificial adjusted score", None),
+    ("la norma definisce il ritardo", None),                      # "define" outside a question's shape
+    ("penalty defined by FIGB for late arrival", "federation"),
+    ("Law 12 in Italian", None), ("ley 12 en italiano", None),    # the language, not the federation
+    ("torneo a squadre in Italia", "federation"), ("Italians at the table", "federation"),
 ])
 def test_what_a_question_asks_for(q, intent):
     """A question of meaning, of time, or after the federation's own rules (it names the FIGB or
