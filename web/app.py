@@ -1,6 +1,7 @@
 """The FastAPI application: one Site (the build it reads) per app."""
 from __future__ import annotations
 
+import gc
 import html
 import logging
 import threading
@@ -154,7 +155,18 @@ class Builds:
             log.warning("serving %s: the current build is not usable", gen.name)
         self.app.state.site, self.serving = site, gen
         self.failed.pop(gen, None)
+        _settle()
         return True
+
+
+def _settle() -> None:
+    """A build, once served, is read-only and lives as long as it is served: keep it out of
+    the cyclic collector's walks, or every full collection crosses the whole corpus in the
+    middle of a request (the tail of search latency). The build served before is given back
+    to the collector first."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 class FollowBuilds:
