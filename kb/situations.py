@@ -83,24 +83,28 @@ def load_game(path: Path, library: Library) -> tuple[Situation, ...]:
     codes, out, seen = library.ids(OTHER_GAME), [], set()
     for row in read_tsv(path, tuple(header)):
         targets, says = tuple(_also(row["targets"])), _says(row, langs)
-        wrong = [t for t in targets if t[0] not in codes or not t[1]]
-        if not row["id"] or row["id"] in seen or not targets or wrong or not any(p for _, p in says):
-            why = (f"targets {' '.join(map(_ref, wrong))} are not in the other game's code ({', '.join(codes)})"
-                   if wrong else "needs an id of its own, targets and phrases")
+        why = _game_row_problem(row, targets, says, codes, seen)
+        if why:
             raise CorpusError(f"{path}: row {row['id'] or '(no id)'}: {why}")
         seen.add(row["id"])
         out.append(Situation(row["id"], "", says, (), targets, row["note"]))
     return tuple(out)
 
 
+def _game_row_problem(row: dict[str, str], targets: tuple[Key, ...], says: tuple, codes: tuple[str, ...],
+                      seen: set[str]) -> str | None:
+    """What is wrong with a row of the other game's table, if anything."""
+    wrong = [ref for ref, (doc, unit, _) in zip(row["targets"].split(), targets) if doc not in codes or not unit]
+    if wrong:
+        return f"targets {' '.join(wrong)} are not in the other game's code ({', '.join(codes)})"
+    if not row["id"] or row["id"] in seen or not targets or not any(phrases for _, phrases in says):
+        return "needs an id of its own, targets and phrases"
+    return None
+
+
 def _says(row: dict[str, str], langs: list[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """Per language column, its phrases (separated by `|`), the entry's name first."""
     return tuple((lang, tuple(p.strip() for p in row[lang].split("|") if p.strip())) for lang in langs)
-
-
-def _ref(key: Key) -> str:
-    doc, unit, clause = key
-    return f"{doc}:{unit}" + (f"#{clause}" if clause else "")
 
 
 def _header(path: Path) -> list[str]:

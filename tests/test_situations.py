@@ -111,7 +111,7 @@ GOOD = "burraco-late\tritardo\tretraso\tlate\tit-burraco:37#37-p4\tn"
     ("id\tit\tes\ten\ttargets\tnote\nx\ta\tb\tc\t\tn", "needs an id of its own, targets"),
     ("id\tit\tes\ten\ttargets\tnote\nx\t\t\t\tit-burraco:37\tn", "targets and phrases"),
     ("id\tit\tes\ten\ttargets\tnote\nx\ta\tb\tc\tit-burracco:6#6\tn", "it-burracco:6#6 are not"),
-    ("id\tit\tes\ten\ttargets\tnote\nx\ta\tb\tc\tit-burraco6\tn", "it-burraco6: are not"),
+    ("id\tit\tes\ten\ttargets\tnote\nx\ta\tb\tc\tit-burraco6\tn", "targets it-burraco6 are not"),
     ("id\tit\tes\ten\ttargets\tnote\nx\ta\tb\tc\tit-burraco:6 it-laws:64#64A\tn", "it-laws:64#64A are not"),
 ])
 def test_a_malformed_burraco_table_is_refused(tmp_path, export, table, why):

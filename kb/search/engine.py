@@ -238,7 +238,8 @@ class SearchEngine:
             return True
         foreign = tuple(lang for lang in ANALYZERS if lang not in self.langs)
         votes = 0
-        for w in (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign, self.bridge_words)):
+        voters = (w for w in p.words if len(w) >= GAME_WORD_MIN and not self._said_word(w, foreign, self.bridge_words))
+        for w in voters:
             docs, _ = self.scorer.postings("plain", w)
             if len(docs) >= GAME_WORD_DOCS:
                 share = self.other_game_docs[docs].sum() / len(docs)
