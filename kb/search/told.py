@@ -18,7 +18,7 @@ from .phrasebook import VERBATIM, Match
 
 Key = tuple[str, str, "str | None"]
 
-ENTRIES = 3            # the phrasebook entries a query's words may say at once
+ENTRIES = 4            # the phrasebook entries a query's words may say at once
 NAME_WEIGHT = 1.3      # a ruling unit of a name the query says gains this share of the best score…
 STORY_WORDS = 4        # …a query of this many known words tells a story…
 STORY_WEIGHT = 4.0     # …and the ruling clauses of its situation gain this share
