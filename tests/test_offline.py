@@ -58,6 +58,8 @@ def test_the_search_data_carries_what_the_browser_ranks_with(client):
     assert games["late-arrival"] is False and games["burraco-late-pair"] is True  # each game, its own book
     intents = [name for name, _ in data["words"]["intents"]]  # the plan's cues, as browser patterns, in order
     assert intents == ["definition", "timing", "federation"] and "figb" in data["words"]["intents"][2][1]
+    told = data["words"]["bids"]  # what a story's bids tell, read as the engine reads them
+    assert told["names"]["es"] == "declaración insuficiente" and "picche" in told["bid"] and "sopra" in told["over"]
 
 
 def test_the_worker_is_served_from_the_root(client):

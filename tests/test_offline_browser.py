@@ -47,6 +47,7 @@ def test_after_one_visit_every_kind_of_page_opens_without_a_network(server, phon
     ("carta penalizzata", "it", ("/it-laws/50",)),
     ("carta penalizada", "es", ("/es-laws/50",)),
     ("revoke", "en", ("/it-laws/61", "/it-laws/62", "/it-laws/63", "/it-laws/64")),
+    ("l'avversario ha aperto 2 cuori e io ho detto 2 fiori senza guardare", "it", ("/it-laws/27",)),  # bids read
 ])
 def test_offline_search_answers_in_the_same_markup(server, phone, shot, q, ui, laws):
     page = phone(locale=LOCALE[ui])

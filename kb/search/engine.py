@@ -24,7 +24,7 @@ from ..generations import table
 from ..library import OTHER_GAME, TIMEREF, Library
 from ..store import Store
 from ..urls import url_for
-from . import phrasebook, told
+from . import bids, phrasebook, told
 from .analysis import ANALYZERS, STOPWORDS, terms
 from .glossary import Glossary, Thesaurus, light
 from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
@@ -157,7 +157,8 @@ class SearchEngine:
         keep = self._keep(doc, lang, kind)
         scores, suggestion, correction = self._scores(p, keep, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self._about_other_game(p)
-        heard = f"{p.text} {correction}" if correction else p.text  # typos read as their correction too
+        # typos read as their correction too, and bids as what they tell ("1 picche… 1 cuori": insufficient)
+        heard = " ".join(filter(None, (p.text, correction, bids.told(p.text, p.written_in or prefer[0]))))
         said = self.phrasebook.match(heard, told.ENTRIES, other_game)  # the situations of its game
         evidence = told.added(said, self._story(p), scores, WEAK_SCORE, self._docnum_of)
         text, scores = scores, scores + (evidence if keep is None else evidence * keep)

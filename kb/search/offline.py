@@ -20,7 +20,7 @@ from typing import Any
 from ..languages import REGISTRY
 from ..library import LAWS, NORMS, OTHER_GAME
 from ..urls import situation_url, url_for
-from . import engine as e, query, ranking, told
+from . import bids, engine as e, query, ranking, told
 from .analysis import ANALYZERS, SHARED_STOPWORDS, STOPWORDS, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
@@ -135,7 +135,10 @@ def _words() -> dict[str, Any]:
     return {"analyzers": list(ANALYZERS), "shared_stop": sorted(SHARED_STOPWORDS),
             "question": sorted(QUESTION_WORDS), "own_stop": {k: sorted(v) for k, v in OWN_STOPWORDS.items()},
             "stop": {lang: sorted(STOPWORDS[lang]) for lang in ANALYZERS},
-            "intents": [[name, _js_words(cues.pattern)] for name, cues in query.INTENTS]}  # the first that says it wins
+            "intents": [[name, _js_words(cues.pattern)] for name, cues in query.INTENTS],  # the first that says it wins
+            "bids": {"bid": _js_words(bids.BID.pattern), "over": _js_words(bids.OVER.pattern),
+                     "meant": _js_words(bids.MEANT.pattern), "denominations": bids.DENOMINATIONS,
+                     "names": {lang.code: lang.insufficient_bid for lang in REGISTRY if lang.insufficient_bid}}}
 
 
 def _expansions(engine: Any) -> list[list[Any]]:

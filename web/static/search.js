@@ -63,6 +63,9 @@
       self.own[l] = new Set(data.words.own_stop[l]);
     });
     this.intents = data.words.intents.map(function (i) { return [i[0], new RegExp(i[1], "iu")]; });  // the first wins
+    this.bids = data.words.bids;
+    this.bidOver = new RegExp(this.bids.over, "iu");
+    this.bidMeant = new RegExp(this.bids.meant, "iu");
     this.n = data.clauses.length;
     this.docOf = data.clauses.map(function (c) { return data.units[c[0]][0]; });
     this.lang = data.docs.map(function (d) { return d.lang; });
@@ -121,6 +124,23 @@
     });
     p.number = this.numbers.parse(text);
     return p;
+  };
+
+  // What a story's bids tell (kb/search/bids.py): a bid lower than one made before it is insufficient.
+  Engine.prototype.bidsTold = function (text, lang) {
+    var b = this.bids, name = b.names[lang], found = [], m;
+    if (!name || this.bidMeant.test(text)) return "";
+    var re = new RegExp(b.bid, "giu");
+    while ((m = re.exec(text))) {
+      var d = b.denominations.split("").findIndex(function (k) { return m.groups[k] !== undefined; });
+      found.push([m.index, m.index + m[0].length, parseInt(m[1], 10) * b.denominations.length + d]);
+    }
+    var order = found.map(function (f) { return f[2]; });
+    for (var i = 0; i + 1 < found.length; i++) {
+      if (this.bidOver.test(text.slice(found[i][1], found[i + 1][0]))) order.splice(i, 2, order[i + 1], order[i]);
+    }
+    for (var j = 1; j < order.length; j++) if (order[j] < Math.max.apply(null, order.slice(0, j))) return name;
+    return "";
   };
 
   Engine.prototype.writtenIn = function (text) {
@@ -395,7 +415,8 @@
     var prefer = this.langs.indexOf(ui) >= 0 ? [ui, this.w.ui_preference] : [this.readerLanguage(p, ui), this.w.query_preference];
     var scores = this.scores(p);
     var otherGame = this.aboutOtherGame(p);
-    var said = this.match(p.text, this.w.entries, otherGame);
+    var heard = [p.text, this.bidsTold(p.text, p.writtenIn || prefer[0])].filter(Boolean).join(" ");
+    var said = this.match(heard, this.w.entries, otherGame);
     var story = p.words.filter(function (x) { return !/^\d+$/.test(x) && !self.unknown(x); }).length >= this.w.story_words;
     var extra = this.evidence(said, story, scores), text = Float64Array.from(scores);
     for (var i = 0; i < scores.length; i++) scores[i] += extra[i];

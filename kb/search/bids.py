@@ -1,0 +1,56 @@
+"""The bids a story tells, in the order they were made: a bid lower than one made before it is
+an insufficient bid, though the story never says so ("sull'apertura di 1 picche ho detto 1 cuori",
+"el de mi derecha abrió 1 corazón y yo dije 1 trébol").
+
+A bid is a level and a denomination in the words of any registry language ("1 cuori", "2
+tréboles", "3 no trump", "1NT"); "X over Y" ("1 cuori sopra l'1 picche", "1H over my 1S")
+puts Y first. A story of a call meant otherwise ("volevo 2 quadri ma ho tirato fuori 2 fiori")
+tells of a mistaken call (Law 25), not of an insufficient bid: it says nothing here.
+"""
+from __future__ import annotations
+
+import re
+
+from ..languages import BY_CODE, REGISTRY
+
+DENOMINATIONS = "cdhsn"  # clubs, diamonds, hearts, spades, no trump: the order of their rank
+
+
+def _either(patterns: list[str]) -> str:
+    return "|".join(p for p in patterns if p)
+
+
+BID = re.compile(r"\b([1-7])\s*(?:" + "|".join(
+    f"(?P<{d}>{_either([lang.denominations[i] for lang in REGISTRY if lang.denominations])})"
+    for i, d in enumerate(DENOMINATIONS)) + r")\b", re.I)
+# between "1 cuori" and "1 picche" in "1 cuori sopra l'1 picche": the over word and little words
+OVER = re.compile(r"^\W*(?:" + _either([lang.over for lang in REGISTRY]) + r")\b(?:\W+(?:il|l|lo|la|el|the|our|my|his|"
+                  r"her|their|mio|mia|suo|nostro|mi|su|tu|del|dell|nuestro))*\W*$", re.I)
+MEANT = re.compile(r"\b(?:" + _either([lang.meant for lang in REGISTRY]) + r")\b", re.I)
+
+
+def ranks(text: str) -> list[int]:
+    """The bids a text names, as ranks (1♣ lowest, 7NT highest), in the order they were made."""
+    found = [(m.start(), m.end(), int(m[1]) * len(DENOMINATIONS) + _denomination(m)) for m in BID.finditer(text)]
+    order = [rank for _, _, rank in found]
+    for i in range(len(found) - 1):
+        if OVER.match(text[found[i][1]:found[i + 1][0]]):
+            order[i], order[i + 1] = order[i + 1], order[i]
+    return order
+
+
+def _denomination(m: re.Match[str]) -> int:
+    return next(i for i, d in enumerate(DENOMINATIONS) if m.group(d))
+
+
+def insufficient(text: str) -> bool:
+    """Does the text tell of a bid lower than one made before it?"""
+    if MEANT.search(text):
+        return False
+    order = ranks(text)
+    return any(rank < max(order[:i]) for i, rank in enumerate(order) if i)
+
+
+def told(text: str, lang: str | None) -> str:
+    """What a story's bids tell, named in `lang` (the query's language): "" when nothing."""
+    return BY_CODE[lang].insufficient_bid if lang in BY_CODE and insufficient(text) else ""
