@@ -6,7 +6,8 @@ Sets: tests/data (the gated sets A and B), measure/judged/tuning (blind set D, t
 measure/judged/fresh (blind set E: measured once before any tuning, then tuned on),
 measure/judged/heldout (blind set C, never tuned on), measure/judged/blind-f (blind set F, written
 after E was tuned on, held out for one session, then tuned on) and measure/judged/blind-g (blind
-set G, written when F became a tuning set, held out for one session, then tuned on). MRR@10 counts the first unit a
+set G, written when F became a tuning set, held out for one session, then tuned on) and
+measure/judged/blind-h (blind set H, written when G was measured, never tuned on). MRR@10 counts the first unit a
 director would open (grade 3); success@1 is the share of queries where it comes first.
 """
 from __future__ import annotations
@@ -28,7 +29,8 @@ SETS = [("A+B (gated)", ROOT / "tests" / "data"), ("D (blind, tuned on)", ROOT /
         ("E (blind, measured once, then tuned on)", ROOT / "measure" / "judged" / "fresh"),
         ("C (blind, held out)", ROOT / "measure" / "judged" / "heldout"),
         ("F (blind, held out once, then tuned on)", ROOT / "measure" / "judged" / "blind-f"),
-        ("G (blind, held out once, then tuned on)", ROOT / "measure" / "judged" / "blind-g")]
+        ("G (blind, held out once, then tuned on)", ROOT / "measure" / "judged" / "blind-g"),
+        ("H (blind, held out)", ROOT / "measure" / "judged" / "blind-h")]
 
 
 def table(name: str, ours: list, peer: list) -> None:

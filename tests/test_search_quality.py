@@ -27,12 +27,13 @@ def test_mrr_and_recall_at_10(engine):
 
 
 JUDGED = Path(__file__).resolve().parents[1] / "measure" / "judged"
-# The blind sets issue 13 tuned on, D, E and F, held from going back a little below where they
-# stand; sets C and G stay out of every test: they are held out.
+# The blind sets issue 13 tuned on, D, E, F and G, held from going back a little below where they
+# stand; sets C and H stay out of every quality test: they are held out.
 FLOORS = {
     "tuning": {"all": 0.87, "situation": 0.82, "english": 0.93, "phone": 0.92, "study": 0.75, "citation": 0.98},
     "fresh": {"all": 0.87, "situation": 0.83, "phone": 0.92, "study": 0.87},
     "blind-f": {"all": 0.88, "situation": 0.85, "phone": 0.94, "study": 0.87},
+    "blind-g": {"all": 0.88, "situation": 0.84, "phone": 0.92, "study": 0.90},
 }
 
 
