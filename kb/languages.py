@@ -26,6 +26,7 @@ class Language:
     # expressions (words only: a letter such as "C" is clubs to one player and hearts to another)…
     denominations: tuple[str, ...] = ()
     over: str = ""             # …the words that put a bid after the one they name ("1 cuori sopra 1 picche")…
+    over_little: str = ""      # …the little words between such a word and its bid ("sopra l'1 picche")…
     meant: str = ""            # …the words of a call meant otherwise (a card pulled by mistake, Law 25)…
     insufficient_bid: str = ""  # …and the name of what a lower bid after a higher one is
 
@@ -35,14 +36,16 @@ REGISTRY = (
              meaningful=("contro",),  # the double ("contro fuori turno"), not only "against"
              numbers=(("due", "2"), ("tre", "3"), ("quattro", "4"), ("cinque", "5"), ("sette", "7"), ("otto", "8"),
                       ("nove", "9"), ("dieci", "10")),
-             denominations=("fiori", "quadri", "cuori", "picche", r"senza(?:\s+atout)?|sa"), over=r"sopra|su",
-             meant=r"volev\w*|intendev\w*|invece|cartellino", insufficient_bid="licita insufficiente"),
+             denominations=("fiori", "quadri", "cuori", "picche", r"senza(?:\s+atout)?|sa"),
+             over=r"sopra|su|sul|sull|sulla|a|al|all|alla|dopo", over_little=r"il|l|lo|la|al|all|alla|mio|mia|tuo|suo|nostro|vostro|loro",
+             meant=r"volev\w*|intendev\w*|invece", insufficient_bid="licita insufficiente"),
     Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo",
              meaningful=("sin",),  # "sin triunfo": no trump
              numbers=(("dos", "2"), ("tres", "3"), ("cuatro", "4"), ("cinco", "5"), ("seis", "6"), ("siete", "7"),
                       ("ocho", "8"), ("nueve", "9"), ("diez", "10")),
-             denominations=(r"tr[eé]bol(?:es)?", r"diamantes?", r"coraz[oó]n(?:es)?", r"picas?", r"sin\s+triunfo|st"),
-             over=r"sobre|tras", meant=r"quer[ií]\w*|quise|en\s+lugar|cartulina",
+             denominations=(r"tr[eé]bol(?:es)?", r"diamantes?", r"coraz[oó]n(?:es)?", r"picas?", r"sin\s+triunfo"),
+             over=r"sobre|tras|a|despu[eé]s\s+de", over_little=r"el|la|las|los|mi|tu|su|nuestro|del|al",
+             meant=r"quer[ií]\w*|quise|en\s+lugar",
              insufficient_bid="declaración insuficiente"),
     # "art." is every language's: the UI decides. English words of art live inside the Italian
     # and Spanish texts ("line-up", "time out", "convention card"): the unstemmed field keeps
@@ -51,7 +54,8 @@ REGISTRY = (
              numbers=(("two", "2"), ("three", "3"), ("four", "4"), ("five", "5"), ("six", "6"), ("seven", "7"),
                       ("eight", "8"), ("nine", "9"), ("ten", "10")),
              meaningful=("down", "up", "out", "off", "over", "under", "before", "after", "again", "against"),
-             denominations=(r"clubs?", r"diamonds?", r"hearts?", r"spades?", r"no[\s-]*trumps?|nt"), over=r"over",
+             denominations=(r"clubs?", r"diamonds?", r"hearts?", r"spades?", r"no[\s-]*trumps?|nt"),
+             over=r"over|to|after", over_little=r"the|my|our|his|her|their|your|partner['’]s",
              meant=r"meant|wanted|intended|instead", insufficient_bid="insufficient bid"),
 )
 BY_CODE = {lang.code: lang for lang in REGISTRY}

@@ -63,9 +63,12 @@
       self.own[l] = new Set(data.words.own_stop[l]);
     });
     this.intents = data.words.intents.map(function (i) { return [i[0], new RegExp(i[1], "iu")]; });  // the first wins
-    this.bids = data.words.bids;
-    this.bidOver = new RegExp(this.bids.over, "iu");
-    this.bidMeant = new RegExp(this.bids.meant, "iu");
+    this.bids = data.words.bids || null;  // older data: no bids read
+    if (this.bids) {
+      this.bidPattern = new RegExp(this.bids.bid, "giu");
+      this.bidOver = new RegExp(this.bids.over, "iu");
+      this.bidMeant = new RegExp(this.bids.meant, "iu");
+    }
     this.n = data.clauses.length;
     this.docOf = data.clauses.map(function (c) { return data.units[c[0]][0]; });
     this.lang = data.docs.map(function (d) { return d.lang; });
@@ -126,20 +129,23 @@
     return p;
   };
 
-  // What a story's bids tell (kb/search/bids.py): a bid lower than one made before it is insufficient.
+  // What a story's bids tell (kb/search/bids.py): a bid right after another of its level, in a
+  // lower denomination, is insufficient.
   Engine.prototype.bidsTold = function (text, lang) {
-    var b = this.bids, name = b.names[lang], found = [], m;
+    var b = this.bids, name = b && b.names[lang], found = [], m, size = b ? b.denominations.length : 0;
     if (!name || this.bidMeant.test(text)) return "";
-    var re = new RegExp(b.bid, "giu");
-    while ((m = re.exec(text))) {
+    this.bidPattern.lastIndex = 0;
+    while ((m = this.bidPattern.exec(text))) {
       var d = b.denominations.split("").findIndex(function (k) { return m.groups[k] !== undefined; });
-      found.push([m.index, m.index + m[0].length, parseInt(m[1], 10) * b.denominations.length + d]);
+      found.push([m.index, m.index + m[0].length, parseInt(m[1], 10) * size + d]);
     }
     var order = found.map(function (f) { return f[2]; });
     for (var i = 0; i + 1 < found.length; i++) {
       if (this.bidOver.test(text.slice(found[i][1], found[i + 1][0]))) order.splice(i, 2, order[i + 1], order[i]);
     }
-    for (var j = 1; j < order.length; j++) if (order[j] < Math.max.apply(null, order.slice(0, j))) return name;
+    for (var j = 1; j < order.length; j++) {
+      if (order[j] < order[j - 1] && Math.floor(order[j] / size) === Math.floor(order[j - 1] / size)) return name;
+    }
     return "";
   };
 
