@@ -28,7 +28,7 @@ class Language:
     over: str = ""             # …the words that put a bid after the one they name ("1 cuori sopra 1 picche")…
     over_little: str = ""      # …the little words between such a word and its bid ("sopra l'1 picche")…
     meant: str = ""            # …the words of a call meant otherwise (a card pulled by mistake, Law 25)…
-    insufficient_bid: str = ""  # …and the name of what a lower bid after a higher one is
+    insufficient_bid: str = ""  # …and the name of a lower bid right after one of its level
 
 
 REGISTRY = (
@@ -37,7 +37,8 @@ REGISTRY = (
              numbers=(("due", "2"), ("tre", "3"), ("quattro", "4"), ("cinque", "5"), ("sette", "7"), ("otto", "8"),
                       ("nove", "9"), ("dieci", "10")),
              denominations=("fiori", "quadri", "cuori", "picche", r"senza(?:\s+atout)?|sa"),
-             over=r"sopra|su|sul|sull|sulla|a|al|all|alla|dopo", over_little=r"il|l|lo|la|al|all|alla|mio|mia|tuo|suo|nostro|vostro|loro",
+             over=r"sopra|su|sul|sull|sulla|a|al|all|alla|dopo",
+             over_little=r"il|l|lo|la|al|all|alla|mio|mia|tuo|suo|nostro|vostro|loro",
              meant=r"volev\w*|intendev\w*|invece", insufficient_bid="licita insufficiente"),
     Language("es", "Spanish", r"art[ií]culos?|ley|regla", "ARTÍCULO", r"ap[eé]ndice|anexo",
              meaningful=("sin",),  # "sin triunfo": no trump

@@ -1,4 +1,4 @@
-"""The bids a story tells: a bid lower than one made before it is an insufficient bid, found
+"""The bids a story tells: a lower bid right after one of its level is an insufficient bid, found
 though the story never names it (kb/search/bids.py), and searched as one."""
 import pytest
 

@@ -34,16 +34,13 @@ MEANT = re.compile(r"\b(?:" + _either([lang.meant for lang in REGISTRY]) + r")\b
 
 def ranks(text: str) -> list[int]:
     """The bids a text names, as ranks (1♣ lowest, 7NT highest), in the order they were made."""
-    found = [(m.start(), m.end(), int(m[1]) * len(DENOMINATIONS) + _denomination(m)) for m in BID.finditer(text)]
+    found = [(m.start(), m.end(), int(m[1]) * len(DENOMINATIONS) + DENOMINATIONS.index(m.lastgroup))
+             for m in BID.finditer(text)]  # the denomination's group is the last a bid matches
     order = [rank for _, _, rank in found]
     for i in range(len(found) - 1):
         if OVER.match(text[found[i][1]:found[i + 1][0]]):
             order[i], order[i + 1] = order[i + 1], order[i]
     return order
-
-
-def _denomination(m: re.Match[str]) -> int:
-    return next(i for i, d in enumerate(DENOMINATIONS) if m.group(d))
 
 
 def insufficient(text: str) -> bool:

@@ -132,8 +132,9 @@
   // What a story's bids tell (kb/search/bids.py): a bid right after another of its level, in a
   // lower denomination, is insufficient.
   Engine.prototype.bidsTold = function (text, lang) {
-    var b = this.bids, name = b && b.names[lang], found = [], m, size = b ? b.denominations.length : 0;
+    var b = this.bids, name = b && b.names[lang], found = [], m;
     if (!name || this.bidMeant.test(text)) return "";
+    var size = b.denominations.length;
     this.bidPattern.lastIndex = 0;
     while ((m = this.bidPattern.exec(text))) {
       var d = b.denominations.split("").findIndex(function (k) { return m.groups[k] !== undefined; });
