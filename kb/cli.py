@@ -161,7 +161,9 @@ def cmd_site(args: argparse.Namespace) -> int:
 
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
 # and gives each request 10 s for its headers (web/protocol.py); idle keep-alives close after 5 s.
-SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5}
+# Python's own event loop answers requests in the order they came: under uvloop, one request in
+# ten waited for two rounds of the others (8 clients: p95 27 ms against 16, the same throughput).
+SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5, "loop": "asyncio"}
 
 
 def check_port_free(host: str, port: int) -> None:

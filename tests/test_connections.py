@@ -125,3 +125,33 @@ def test_a_keep_alive_connection_serves_request_after_request(server):
         assert r.status == 200
         time.sleep(0.8)  # each request has its own header deadline; the pauses add up past it
     conn.close()
+
+
+def test_a_workers_connection_sends_without_waiting_for_acks(build_dir):
+    """`kb serve --workers 2` hands its workers one socket bound by uvicorn, which asyncio does
+    not know as TCP: without TCP_NODELAY set by the protocol, each response's body waited for
+    the client's delayed ACK of its head, 40 ms a request."""
+    import http.client
+
+    from kb.cli import SERVER_LIMITS
+    config = uvicorn.Config(create_app(build_dir), host=HOST, port=free_port(), log_level="error", **SERVER_LIMITS)
+    srv = uvicorn.Server(config)
+    sock = config.bind_socket()  # as uvicorn's supervisor binds the socket it shares with workers
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 60
+        while not srv.started:
+            assert thread.is_alive() and time.monotonic() < deadline, "the test server did not start"
+            time.sleep(0.05)
+        conn = http.client.HTTPConnection(HOST, config.port, timeout=5)
+        conn.request("GET", "/api/docs")
+        assert conn.getresponse().status == 200
+        (served,) = srv.server_state.connections
+        accepted = served.transport.get_extra_info("socket")
+        assert accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        conn.close()
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+        sock.close()

@@ -12,6 +12,7 @@ answering. Every response written here (uvicorn's own 400 for a malformed reques
 from __future__ import annotations
 
 import asyncio
+import socket
 import time
 
 import h11
@@ -52,6 +53,7 @@ class Guarded:
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)  # type: ignore[misc]
+        _no_delay(transport)
         if len(self.connections) > MAX_CONNECTIONS and not self._evict_one_waiting():
             self._close_with(BUSY)
             return
@@ -111,6 +113,16 @@ class Guarded:
             if response:
                 self.transport.write(response)
             self.transport.close()
+
+
+def _no_delay(transport: asyncio.Transport) -> None:
+    """Send each write at once (TCP_NODELAY). A response leaves in two writes, its head then its
+    body, and with Nagle's algorithm the body waits for the client's delayed ACK of the head: 40
+    ms. asyncio turns Nagle off only on a socket it knows as TCP, and the socket uvicorn's
+    workers share (`--workers 2`) is not known as such."""
+    sock = transport.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class GuardedH11Protocol(Guarded, H11Protocol):

@@ -10,6 +10,7 @@ matching and for "did you mean".
 """
 from __future__ import annotations
 
+import re
 import warnings
 from functools import lru_cache
 
@@ -33,9 +34,11 @@ STOPWORDS = {code: _either_way(words) for code, words in LISTED_STOPWORDS.items(
 SHARED_STOPWORDS = frozenset().union(*(STOPWORDS[lang.code] for lang in REGISTRY if lang.shared_stop))
 
 
+WORD = re.compile(r"\w+")  # elisions ("l'arbitro", "dell'attacco") split into the article and the word
+
+
 def _tokens() -> Analyzer:
-    # elisions ("l'arbitro", "dell'attacco") split into the article and the word
-    return RegexTokenizer(r"\w+") | LowercaseFilter()
+    return RegexTokenizer(WORD) | LowercaseFilter()
 
 
 class FoldedStopFilter(StopFilter):
@@ -118,10 +121,15 @@ _NAME_OF = {id(a): name for name, a in _BY_NAME.items()}  # analyzers are unhash
 
 
 def terms(analyzer: Analyzer, text: str) -> list[str]:
+    """The terms one of our analyzers makes of a text. Each chain reads every word on its
+    own (no filter looks at a word's neighbours), so a longer text is read word by word,
+    each word's terms remembered."""
     name = _NAME_OF.get(id(analyzer))
-    if name and len(text) <= SHORT_TEXT:
+    if name is None:
+        return [t.text for t in analyzer(text)]
+    if len(text) <= SHORT_TEXT:
         return list(_short_terms(name, text))
-    return [t.text for t in analyzer(text)]
+    return [t for word in WORD.findall(text) for t in _short_terms(name, word)]
 
 
 @lru_cache(maxsize=32768)

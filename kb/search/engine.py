@@ -30,9 +30,9 @@ from .glossary import Glossary, Thesaurus, light
 from .index import INDEX_NAME, UNIT_LEVEL, languages_of, open_index
 from .phrasebook import Phrasebook
 from .ranking import UnitRanker
-from .scoring import Postings, Scorer, edit_distance
+from .scoring import Postings, Scorer, edit_distance, summed
 from .snippets import snippet, stem
-from .query import NumberQuery, Plan, QueryError, WordQuery, fold, plan, term_queries
+from .query import EXPANDED, NumberQuery, Plan, QueryError, expansion_queries, fold, plan, word_queries
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
@@ -50,6 +50,7 @@ COORD_BASE = 0.1  # a clause matching half the words scores about half: all the 
 WEAK_SCORE = 6.0          # below this best score, words also match approximately
 ANY_STOPWORD = frozenset().union(*STOPWORDS.values())
 UNKNOWN_CACHE = 8192
+WORD_CACHE = 2048  # query words' scores kept (a few KB each)
 
 
 @dataclass
@@ -108,6 +109,8 @@ class SearchEngine:
         self.said_words = self.phrasebook.words()  # (language, stem): a word a phrase uses is no typo
         self.bridge_words = self.phrasebook.words(other_game=False)  # English bridge players say them too
         self._unknown = lru_cache(maxsize=UNKNOWN_CACHE)(self._is_unknown)  # words repeat; the index does not change
+        self._word_scores = lru_cache(maxsize=WORD_CACHE)(self._scores_of_word)
+        self._translation_scores = lru_cache(maxsize=WORD_CACHE)(self._scores_of_translation)
         searcher = self.ix.searcher()
         stored = dict(searcher.iter_docs())
         self.library = editions.library if editions else Library.of(store.export["documents"])
@@ -126,6 +129,7 @@ class SearchEngine:
         self.lifts = _lifts(store.export)
         self.ranker = UnitRanker(keys, self.unit_kind, self.library, self.lifts)
         self.docnum = {key: n for n, key in enumerate(keys)}
+        self._shown: dict[tuple[tuple[str, str], str], tuple[Any, ...]] = {}  # see _show
 
     @classmethod
     def open(cls, gen: Path, store: Store, editions: Editions | None = None) -> "SearchEngine":
@@ -187,19 +191,19 @@ class SearchEngine:
         foreign = {w for w, root in zip(p.words, _stems(p, prefer))
                    if prefer and len(w) >= COGNATE_MIN and self.scorer.doc_frequency(f"body_{prefer}", root) == 0
                    and self.scorer.doc_frequency("plain", w) > 0}  # a word of the other language, not a typo
-        scores = self._run(term_queries(p, cognates=foreign), p, keep)
+        scores = self._run(p, keep, cognates=foreign)
         unknown = {w for w in p.words if self._unknown(w)}
         correction, whole = self._suggestion(p, unknown, self._language_of(p)) if unknown else (None, False)
         suggestion = None
         if correction:
             corrected = plan(correction, self.glossary, self.thesaurus, self.langs)
-            found = self._run(term_queries(corrected), corrected, keep)
+            found = self._run(corrected, keep)
             if whole and found.max(initial=0.0) > scores.max(initial=0.0):
                 suggestion = correction  # offered only when it finds more than what was typed
             scores = np.maximum(scores, found)
         if p.words and (unknown or scores.max(initial=0.0) < WEAK_SCORE):
             fuzzy = unknown or set(p.words)
-            scores = np.maximum(scores, self._run(term_queries(p, fuzzy), p, keep))
+            scores = np.maximum(scores, self._run(p, keep, fuzzy=fuzzy))
         return scores, suggestion, correction
 
     def _story(self, p: Plan) -> bool:
@@ -269,24 +273,38 @@ class SearchEngine:
             return None
         return known[0][1]
 
-    def _run(self, queries: list[WordQuery], p: Plan, keep: np.ndarray | None) -> np.ndarray:
+    def _run(self, p: Plan, keep: np.ndarray | None, fuzzy: set[str] = frozenset(),
+             cognates: set[str] = frozenset()) -> np.ndarray:
         """Sum the scores of every term query per clause, then reward clauses that
         match more of the query's words (or of its glossary translation)."""
         total = np.zeros(self.scorer.doc_count)
         matched = np.zeros(self.scorer.doc_count, dtype=np.int64)  # bit set of the query's words matched
         bits: dict[str, int] = {}
-        for word, q in queries:
+        langs = tuple(p.stems)
+        lists = [(w, self._word_scores(w, langs, w in fuzzy, w in cognates)) for w in p.words]
+        if any(p.expansions.values()):
+            translation = tuple((lang, tuple(stems)) for lang, stems in p.expansions.items())
+            lists.append((EXPANDED, self._translation_scores(translation)))
+        for word, (docs, scores) in lists:
             bit = bits.setdefault(word, 1 << len(bits))
-            docs, scores = self._matches(q)
             total[docs] += scores  # each document once per list: plain fancy indexing adds right
             matched[docs] |= bit
         if keep is not None:
             matched *= keep
-        approximate = bits.get("~", 0)  # "~": the glossary translation, worth most of the words
+        approximate = bits.get(EXPANDED, 0)  # the glossary translation, worth most of the words
         coord = np.bitwise_count(matched & ~approximate) / max(len(p.words), 1)
         if approximate:
             coord = np.where(matched & approximate, np.maximum(coord, 0.8), coord)
         return np.where(matched > 0, total * (COORD_BASE + (1 - COORD_BASE) * coord), 0.0)
+
+    def _scores_of_word(self, word: str, langs: tuple[str, ...], fuzzy: bool, cognate: bool) -> Postings:
+        """A query word's clause scores, its term queries summed (kept per word in
+        `_word_scores`: words repeat from query to query, and the index does not change)."""
+        return summed([self._matches(q) for q in word_queries(word, langs, fuzzy, cognate)])
+
+    def _scores_of_translation(self, expansions: tuple[tuple[str, tuple[str, ...]], ...]) -> Postings:
+        """A glossary translation's clause scores (its stems per language), as `_scores_of_word`."""
+        return summed([self._matches(q) for q in expansion_queries(dict(expansions))])
 
     def _matches(self, q: Any) -> Postings:
         if isinstance(q, Q.FuzzyTerm):
@@ -368,16 +386,24 @@ class SearchEngine:
     # ------------------------------------------------------------ hits
 
     def _hit(self, key: tuple[str, str], best: str, score: float, p: Plan) -> Hit:
+        shown = self._shown.get((key, best)) or self._show(key, best)
+        clause, kind, title, lang, text, url, label, parallel = shown
+        return Hit(key[0], key[1], clause, kind, title, lang, snippet(text, p, lang), url, round(score, 3),
+                   label, list(parallel))
+
+    def _show(self, key: tuple[str, str], best: str) -> tuple[Any, ...]:
+        """What a hit shows of a clause whatever the query (all but its snippet and score),
+        worked out once per clause: the build does not change under a running engine."""
         doc, unit_id = key
         unit = self.store.unit(doc, unit_id)
         clause = next((c for c in unit["clauses"] if c["id"] == best), unit["clauses"][0])
-        lang = self._lang(doc)
         # an implied clause (27B1) has no text of its own: show its first child's
         text = clause["text"] or next((c["text"] for c in unit["clauses"]
                                        if c["text"] and c["id"].startswith(clause["id"])), "")
-        return Hit(doc, unit_id, clause["id"], unit["kind"], unit.get("title") or "", lang,
-                   snippet(text, p, lang), url_for(doc, unit_id, clause["id"]), round(score, 3),
-                   self.label(doc, unit, clause), self._parallel(doc, clause["id"]))
+        shown = self._shown[(key, best)] = (clause["id"], unit["kind"], unit.get("title") or "", self._lang(doc), text,
+                                            url_for(doc, unit_id, clause["id"]), self.label(doc, unit, clause),
+                                            tuple(self._parallel(doc, clause["id"])))
+        return shown
 
     def label(self, doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> str:
         """How a hit names its clause: "27B1(b)" in the Laws, a norm's paragraph by its own label."""

@@ -36,6 +36,7 @@ from ..situations import edition_column, load as load_situations, load_game
 from ..text import fold_accents
 from .analysis import ANALYZERS, STOPWORDS, terms
 from .glossary import Pair
+from .scoring import nonzero
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
 MIN_MATCH = 0.45   # below this a phrase shares too little with the query to be evidence
@@ -53,11 +54,13 @@ def story_size(lang: str, text: str) -> int:
     return len({w for w in re.findall(r"\w+", text.lower()) if fold_accents(w) not in STOPWORDS[lang]})
 
 
-def stems_said(lang: str, text: str) -> frozenset[str]:
-    """The stems a phrase or a query says in `lang` (a number in words as its digits: "otto
-    cuori" is "8 cuori")."""
+def stems_said(lang: str, text: str) -> tuple[str, ...]:
+    """The stems a phrase or a query says in `lang`, each once, sorted (a number in words as
+    its digits: "otto cuori" is "8 cuori"). Sorted, so that their weights add up in one order:
+    a set's order changes with each process's string hashing, and so would the last bit of a
+    sum, and with it which of two equal phrases ranks first."""
     digits = NUMBERS.get(lang, {})
-    return frozenset(terms(ANALYZERS[lang], re.sub(r"\w+", lambda m: digits.get(m[0].lower(), m[0]), text)))
+    return tuple(sorted(set(terms(ANALYZERS[lang], re.sub(r"\w+", lambda m: digits.get(m[0].lower(), m[0]), text)))))
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,7 @@ class Phrasebook:
     def __init__(self, entries: list[Entry], phrases: list[tuple[int, str, str]]):
         """`phrases`: (entry's position, language, phrase)."""
         self.entries = entries
+        self.id_rank = np.unique([e.id for e in entries], return_inverse=True)[1] if entries else np.zeros(0, np.intp)
         in_books = sorted(phrases, key=lambda p: (entries[p[0]].other_game, p[1]))  # stable: a book's side by side
         self.phrases = [(i, lang, text, stems_said(lang, text)) for i, lang, text in in_books]
         books: list[Book] = [(lang, entries[i].other_game) for i, lang, _, _ in self.phrases]
@@ -136,7 +140,7 @@ class Phrasebook:
             return []
         return self._best(np.concatenate(found), np.concatenate(strengths), limit)
 
-    def _said_in(self, book: Book, query: frozenset[str], story: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def _said_in(self, book: Book, query: tuple[str, ...], story: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The phrases of a book (positions in its span) that share a stem with the query, and
         for each the idf-weighted cosine of its stems and the query's; for a `story`, at least
         its share of what its whole entry says."""
@@ -144,7 +148,7 @@ class Phrasebook:
         if not query:
             return np.zeros(0, dtype=np.intp), np.zeros(0)
         shared = self._idf_of(query, book, self.by_stem, end - start)
-        said = np.flatnonzero(shared)  # the rest share nothing: a cosine of 0
+        said = nonzero(shared)  # the rest share nothing: a cosine of 0
         q_weight = sum(self.idf.get((book, s), self.unknown_idf[book]) for s in query)
         cosine = shared[said] / np.sqrt(q_weight * self.weights[start + said])
         if not story:
@@ -154,7 +158,7 @@ class Phrasebook:
         told = PHRASE_SHARE * cosine + (1 - PHRASE_SHARE) * covered[self.entry_of[start + said]]
         return said, np.maximum(cosine, told)
 
-    def _idf_of(self, query: frozenset[str], book: Book, postings: dict[tuple[Book, str], np.ndarray],
+    def _idf_of(self, query: tuple[str, ...], book: Book, postings: dict[tuple[Book, str], np.ndarray],
                 size: int) -> np.ndarray:
         """Per row of `postings` (phrases, or entries), the idf of the query's stems it has."""
         out = np.zeros(size)
@@ -165,18 +169,18 @@ class Phrasebook:
         return out
 
     def _best(self, found: np.ndarray, strength: np.ndarray, limit: int) -> list[Match]:
-        """The strongest phrase of each entry, the strongest entries first (`found`: phrase
-        numbers in ascending order, `strength` theirs)."""
+        """The strongest phrase of each entry, the strongest entries first, ties to the entry
+        whose id sorts first (`found`: phrase numbers in ascending order, `strength` theirs)."""
         if len(found) > CANDIDATES:
             strongest = np.argpartition(-strength, CANDIDATES)[:CANDIDATES]
             found, strength = found[strongest], strength[strongest]
         order = np.lexsort((found, -strength))
-        best: dict[int, Match] = {}
-        for n, value in zip(found[order].tolist(), strength[order].tolist()):
-            i = int(self.entry_of[n])
-            if i not in best:
-                best[i] = Match(self.entries[i], value, self.phrases[n][2])
-        return sorted(best.values(), key=lambda m: (-m.strength, m.entry.id))[:limit]
+        found, strength = found[order], strength[order]
+        entries = self.entry_of[found]
+        first = np.unique(entries, return_index=True)[1]  # each entry's strongest phrase
+        top = first[np.lexsort((found[first], self.id_rank[entries[first]], -strength[first]))][:limit]
+        return [Match(self.entries[i], value, self.phrases[n][2])
+                for i, value, n in zip(entries[top].tolist(), strength[top].tolist(), found[top].tolist())]
 
 
 # ---------------------------------------------------------------- the tables it is made of

@@ -242,6 +242,7 @@ def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
 
 
 WordQuery = tuple[str, Q.Query]  # (what it matches for coordination: a word, or "~" for a glossary term)
+EXPANDED = "~"  # the word a glossary translation's terms stand for
 
 
 def term_queries(p: Plan, fuzzy: set[str] = frozenset(), cognates: set[str] = frozenset()) -> list[WordQuery]:
@@ -251,21 +252,26 @@ def term_queries(p: Plan, fuzzy: set[str] = frozenset(), cognates: set[str] = fr
     coordination factor), which is both faster and clearer than nested ORs.
     `fuzzy` names the words to match approximately too.
     """
-    out: list[WordQuery] = []
-    for word in p.words:
-        stems = {lang: _first(terms(ANALYZERS[lang], word)) for lang in p.stems}
-        out += [(word, q) for q in word_query(word, stems)]
-        if word in fuzzy:
-            out.append((word, Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=2 if len(word) > 6 else 1,
-                                          prefixlength=1)))
-        elif word in cognates:  # "involuntaria" ~ "involontaria", "insuficiente" ~ "insufficiente"
-            out.append((word, Q.FuzzyTerm("plain", word, boost=COGNATE_BOOST, maxdist=2 if len(word) > 7 else 1,
-                                          prefixlength=2)))
-    for lang, stems in p.expansions.items():
-        for stem in stems:
-            out += [("~", Q.Term(f"title_{lang}", stem, boost=EXPANSION_BOOST * TITLE_BOOST)),
-                    ("~", Q.Term(f"body_{lang}", stem, boost=EXPANSION_BOOST))]
+    out = [(word, q) for word in p.words for q in word_queries(word, tuple(p.stems), word in fuzzy, word in cognates)]
+    return out + [(EXPANDED, q) for q in expansion_queries(p.expansions)]
+
+
+def word_queries(word: str, langs: tuple[str, ...], fuzzy: bool = False, cognate: bool = False) -> list[Q.Query]:
+    """One query word's term queries: in every field where it can match, stemmed for each
+    of `langs`; approximately too when `fuzzy`, or as a near cognate in another language."""
+    out = word_query(word, {lang: _first(terms(ANALYZERS[lang], word)) for lang in langs})
+    if fuzzy:
+        out.append(Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=2 if len(word) > 6 else 1, prefixlength=1))
+    elif cognate:  # "involuntaria" ~ "involontaria", "insuficiente" ~ "insufficiente"
+        out.append(Q.FuzzyTerm("plain", word, boost=COGNATE_BOOST, maxdist=2 if len(word) > 7 else 1, prefixlength=2))
     return out
+
+
+def expansion_queries(expansions: dict[str, list[str]]) -> list[Q.Query]:
+    """The term queries of a glossary translation's stems, per language."""
+    return [q for lang, stems in expansions.items() for stem in stems
+            for q in (Q.Term(f"title_{lang}", stem, boost=EXPANSION_BOOST * TITLE_BOOST),
+                      Q.Term(f"body_{lang}", stem, boost=EXPANSION_BOOST))]
 
 
 def whoosh_query(p: Plan, fuzzy: set[str] = frozenset()) -> Q.Query | None:

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..library import OTHER_GAME, Library
 from .index import UNIT_LEVEL
+from .scoring import nonzero
 
 # A FIGB norm or appendix that matches about as well comes before the Law it integrates: in
 # Italy it gives the ruling (penalties, procedures the Law leaves to the federation).
@@ -84,7 +85,7 @@ class UnitRanker:
         """Per unit: found at all, its best clause's number, its score before weighting."""
         lifting = scores if lifting is None else lifting
         n_units = len(self.units)
-        found = np.flatnonzero(scores)
+        found = nonzero(scores)
         whole_docs, clause_docs = found[self.doc_whole[found]], found[~self.doc_whole[found]]
         lifted = lifting[self.lift_src] > 0
         unit = np.concatenate([self.doc_unit[clause_docs], self.lift_unit[lifted]])

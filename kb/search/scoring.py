@@ -106,7 +106,7 @@ class Scorer:
         dense = np.zeros(self.doc_count)
         for docs, scores in found:
             dense[docs] = np.maximum(dense[docs], scores)
-        docs = np.flatnonzero(dense)
+        docs = nonzero(dense)
         return docs, dense[docs]
 
     def constant(self, field: str, terms: Iterable[str], boost: float) -> Postings:
@@ -179,6 +179,22 @@ class _Shapes:
         diff = self.counts[rows] - mine
         extra, missing = np.clip(diff, 0, None).sum(axis=1), np.clip(-diff, 0, None).sum(axis=1) + unknown
         return [self.words[i] for i in rows[np.maximum(extra, missing) <= maxdist].tolist()]
+
+
+def summed(lists: list[Postings]) -> Postings:
+    """Documents of any of the lists, each scoring the sum of its values in them."""
+    docs = np.concatenate([d for d, _ in lists]) if lists else EMPTY[0]
+    if not len(docs):
+        return EMPTY
+    merged, at = np.unique(docs, return_inverse=True)
+    scores = np.bincount(at, weights=np.concatenate([v for _, v in lists]), minlength=len(merged))
+    return _frozen(merged), _frozen(scores)
+
+
+def nonzero(values: np.ndarray) -> np.ndarray:
+    """The positions of a vector's non-zero values. Asked of the comparison, not of the floats:
+    numpy finds a boolean vector's several times faster (12 000 floats: 10 µs against 45)."""
+    return np.flatnonzero(values != 0)
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:

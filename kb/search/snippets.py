@@ -12,10 +12,10 @@ SNIPPET_CHARS = 180
 
 def snippet(text: str, p: Plan, lang: str) -> str:
     """HTML-safe excerpt around the first matched word; only <mark> tags are added."""
-    wanted_plain = set(p.words)
-    wanted_stems = set(p.stems.get(lang, [])) | set(p.expansions.get(lang, []))
-    spans = [(a, b) for a, b, word, word_stem in _words(text, lang)
-             if word in wanted_plain or word_stem in wanted_stems]
+    words, by_word, by_stem = _read(text, lang)
+    found = {i for w in p.words for i in by_word.get(w, ())}
+    found.update(i for s in (*p.stems.get(lang, ()), *p.expansions.get(lang, ())) for i in by_stem.get(s, ()))
+    spans = [words[i][:2] for i in sorted(found)]
     start = max(0, spans[0][0] - 60) if spans else 0
     if start:
         start = text.rfind(" ", 0, start) + 1
@@ -33,7 +33,21 @@ def snippet(text: str, p: Plan, lang: str) -> str:
     return ("…" if start else "") + "".join(out) + ("…" if end < len(text) else "")
 
 
-@lru_cache(maxsize=8192)  # a clause's words, analysed once: the corpus has ~2 800 clauses
+Positions = dict[str | None, tuple[int, ...]]
+
+
+@lru_cache(maxsize=8192)  # a clause's words, read once: the corpus has ~2 800 clauses
+def _read(text: str, lang: str) -> tuple[tuple[tuple[int, int, str, str | None], ...], Positions, Positions]:
+    """A text's words (as `_words`), and where each folded word and each stem stands among them."""
+    words = _words(text, lang)
+    by_word: dict[str | None, list[int]] = {}
+    by_stem: dict[str | None, list[int]] = {}
+    for i, (_, _, word, word_stem) in enumerate(words):
+        by_word.setdefault(word, []).append(i)
+        by_stem.setdefault(word_stem, []).append(i)
+    return words, {k: tuple(v) for k, v in by_word.items()}, {k: tuple(v) for k, v in by_stem.items()}
+
+
 def _words(text: str, lang: str) -> tuple[tuple[int, int, str, str | None], ...]:
     """(start, end, folded word, stem) for each word of a text that is not a stop word."""
     return tuple((t.startchar, t.endchar, t.text, stem(lang, text[t.startchar:t.endchar]))
