@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 import uvicorn
 
+from kb.cli import SERVER_LIMITS
 from web import protocol
 from web.app import create_app
 from measure.loadgen import HOST, free_port
@@ -23,7 +24,7 @@ def server(build_dir, request):
     protocol.HEADER_TIMEOUT, protocol.MAX_CONNECTIONS = 2.0, 8
     port = free_port()
     config = uvicorn.Config(create_app(build_dir), host=HOST, port=port, log_level="error",
-                            http=getattr(protocol, request.param), timeout_keep_alive=5)
+                            http=getattr(protocol, request.param), timeout_keep_alive=5, loop=SERVER_LIMITS["loop"])
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -133,7 +134,6 @@ def test_a_workers_connection_sends_without_waiting_for_acks(build_dir):
     the client's delayed ACK of its head, 40 ms a request."""
     import http.client
 
-    from kb.cli import SERVER_LIMITS
     config = uvicorn.Config(create_app(build_dir), host=HOST, port=free_port(), log_level="error", **SERVER_LIMITS)
     srv = uvicorn.Server(config)
     sock = config.bind_socket()  # as uvicorn's supervisor binds the socket it shares with workers

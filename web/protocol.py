@@ -12,6 +12,7 @@ answering. Every response written here (uvicorn's own 400 for a malformed reques
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import time
 
@@ -122,7 +123,8 @@ def _no_delay(transport: asyncio.Transport) -> None:
     workers share (`--workers 2`) is not known as such."""
     sock = transport.get_extra_info("socket")
     if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        with contextlib.suppress(OSError):  # a peer gone already: the connection's limits still apply
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 class GuardedH11Protocol(Guarded, H11Protocol):

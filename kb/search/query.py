@@ -241,7 +241,7 @@ def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
     return parts
 
 
-WordQuery = tuple[str, Q.Query]  # (what it matches for coordination: a word, or "~" for a glossary term)
+WordQuery = tuple[str, Q.Query]  # (what it matches for coordination: a word, or EXPANDED for a glossary term)
 EXPANDED = "~"  # the word a glossary translation's terms stand for
 
 
