@@ -162,7 +162,7 @@ def cmd_site(args: argparse.Namespace) -> int:
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
 # and gives each request 10 s for its headers (web/protocol.py); idle keep-alives close after 5 s.
 # Python's own event loop answers requests in the order they came: under uvloop, one request in
-# ten waited for two rounds of the others (8 clients: p95 27 ms against 16, the same throughput).
+# ten waited for two rounds of the others (8 clients: p95 24 ms against 15, the same throughput).
 SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5, "loop": "asyncio"}
 
 

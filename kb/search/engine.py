@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -130,7 +130,7 @@ class SearchEngine:
         self.lifts = _lifts(store.export)
         self.ranker = UnitRanker(keys, self.unit_kind, self.library, self.lifts)
         self.docnum = {key: n for n, key in enumerate(keys)}
-        self._shown: dict[tuple[tuple[str, str], str], tuple[Any, ...]] = {}  # see _show
+        self._shown = cache(self._show)  # bounded by the build's clauses
 
     @classmethod
     def open(cls, gen: Path, store: Store, editions: Editions | None = None) -> "SearchEngine":
@@ -387,8 +387,7 @@ class SearchEngine:
     # ------------------------------------------------------------ hits
 
     def _hit(self, key: tuple[str, str], best: str, score: float, p: Plan) -> Hit:
-        shown = self._shown.get((key, best)) or self._show(key, best)
-        clause, kind, title, lang, text, url, label, parallel = shown
+        clause, kind, title, lang, text, url, label, parallel = self._shown(key, best)
         return Hit(key[0], key[1], clause, kind, title, lang, snippet(text, p, lang), url, round(score, 3),
                    label, [dict(link) for link in parallel])  # the hit's own: callers may change it
 
@@ -401,10 +400,8 @@ class SearchEngine:
         # an implied clause (27B1) has no text of its own: show its first child's
         text = clause["text"] or next((c["text"] for c in unit["clauses"]
                                        if c["text"] and c["id"].startswith(clause["id"])), "")
-        shown = self._shown[(key, best)] = (clause["id"], unit["kind"], unit.get("title") or "", self._lang(doc), text,
-                                            url_for(doc, unit_id, clause["id"]), self.label(doc, unit, clause),
-                                            tuple(self._parallel(doc, clause["id"])))
-        return shown
+        return (clause["id"], unit["kind"], unit.get("title") or "", self._lang(doc), text,
+                url_for(doc, unit_id, clause["id"]), self.label(doc, unit, clause), tuple(self._parallel(doc, clause["id"])))
 
     def label(self, doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> str:
         """How a hit names its clause: "27B1(b)" in the Laws, a norm's paragraph by its own label."""

@@ -21,7 +21,7 @@ from ..languages import REGISTRY
 from ..library import LAWS, NORMS, OTHER_GAME
 from ..urls import situation_url, url_for
 from . import bids, engine as e, query, ranking, told
-from .analysis import ANALYZERS, SHARED_STOPWORDS, STOPWORDS, terms
+from .analysis import ANALYZERS, SHARED_STOPWORDS, STOPWORDS, WORD, terms
 from .glossary import SIDES, light
 from .index import UNIT_LEVEL
 from .phrasebook import MIN_MATCH, NUMBERS, PHRASE_SHARE, STORY_SIZE, VERBATIM
@@ -119,9 +119,9 @@ def _forms(engine: Any) -> dict[str, list[str]]:
     `ANALYZERS` (in that order; "" when a stop word there)."""
     words = set(engine.scorer.vocabulary)
     for lang, text in _phrases_of(engine):
-        words.update(w for w in re.findall(r"\w+", query.fold(text)))
+        words.update(WORD.findall(query.fold(text)))
     for pair in engine.glossary.pairs if engine.glossary else ():
-        words.update(re.findall(r"\w+", query.fold(" ".join((pair.it, pair.es, *pair.also)))))
+        words.update(WORD.findall(query.fold(" ".join((pair.it, pair.es, *pair.also)))))
     langs = list(ANALYZERS)
     return {w: [(terms(ANALYZERS[lang], w) or [""])[0] for lang in langs] for w in sorted(words) if not w.isdigit()}
 

@@ -21,7 +21,6 @@ is not used (it is in commit 7fbd119; the note of issue 13 has the numbers).
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +33,7 @@ from ..languages import REGISTRY
 from ..library import OTHER_GAME, Library
 from ..situations import edition_column, load as load_situations, load_game
 from ..text import fold_accents
-from .analysis import ANALYZERS, STOPWORDS, terms
+from .analysis import ANALYZERS, STOPWORDS, WORD, terms
 from .glossary import Pair
 from .scoring import nonzero
 
@@ -51,7 +50,7 @@ NUMBERS = {lang.code: dict(lang.numbers) for lang in REGISTRY}
 def story_size(lang: str, text: str) -> int:
     """How many different words a text says in `lang`, its stop words aside (counted before
     stemming, as the browser counts them)."""
-    return len({w for w in re.findall(r"\w+", text.lower()) if fold_accents(w) not in STOPWORDS[lang]})
+    return len({w for w in WORD.findall(text.lower()) if fold_accents(w) not in STOPWORDS[lang]})
 
 
 def stems_said(lang: str, text: str) -> tuple[str, ...]:
@@ -60,7 +59,7 @@ def stems_said(lang: str, text: str) -> tuple[str, ...]:
     a set's order changes with each process's string hashing, and so would the last bit of a
     sum, and with it which of two equal phrases ranks first."""
     digits = NUMBERS.get(lang, {})
-    return tuple(sorted(set(terms(ANALYZERS[lang], re.sub(r"\w+", lambda m: digits.get(m[0].lower(), m[0]), text)))))
+    return tuple(sorted(set(terms(ANALYZERS[lang], WORD.sub(lambda m: digits.get(m[0].lower(), m[0]), text)))))
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ class Phrasebook:
     def __init__(self, entries: list[Entry], phrases: list[tuple[int, str, str]]):
         """`phrases`: (entry's position, language, phrase)."""
         self.entries = entries
-        self.id_rank = np.unique([e.id for e in entries], return_inverse=True)[1] if entries else np.zeros(0, np.intp)
+        self.id_rank = np.unique([e.id for e in entries], return_inverse=True)[1]  # entries in id order, for ties
         in_books = sorted(phrases, key=lambda p: (entries[p[0]].other_game, p[1]))  # stable: a book's side by side
         self.phrases = [(i, lang, text, stems_said(lang, text)) for i, lang, text in in_books]
         books: list[Book] = [(lang, entries[i].other_game) for i, lang, _, _ in self.phrases]

@@ -20,7 +20,7 @@ with warnings.catch_warnings():
 from ..library import LAWS, NORMS
 from ..languages import REGISTRY
 from ..text import fold_accents
-from .analysis import ANALYZERS, LANGS, LISTED_STOPWORDS, PLAIN, terms
+from .analysis import ANALYZERS, LANGS, LISTED_STOPWORDS, PLAIN, WORD, terms
 from .glossary import Glossary, Thesaurus
 
 MAX_QUERY_CHARS = 500
@@ -207,7 +207,7 @@ OWN_STOPWORDS = {lang: own - frozenset().union(*(s for other, s in LISTED_STOPWO
 def written_in(text: str) -> str | None:
     """The registry language whose own stop words the text uses most ("the", "was" → en;
     "il", "che" → it; "el", "que" → es); None when none or two tie."""
-    words = re.findall(r"\w+", text.lower())
+    words = WORD.findall(text.lower())
     votes = sorted(((sum(w in own for w in words), lang) for lang, own in OWN_STOPWORDS.items()), reverse=True)
     return votes[0][1] if votes[0][0] > (votes[1][0] if len(votes) > 1 else 0) else None
 
