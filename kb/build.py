@@ -1,7 +1,7 @@
 """`kb build`: corpus → one generation of the build folder (kb.generations).
 
 A build is a pure function of the corpus and the code. It copies the corpus into
-a new generation, parses the copy into the export, writes the search index, the
+a new generation, parses the copy into the export, compiles the search model, writes the
 graph and the compiled catalogs beside it, verifies the whole and only then
 switches it in. Its stamp (a hash of corpus and code) tells whether the current
 generation is up to date; `ensure_build` rebuilds a stale one, or reads the newest
@@ -23,15 +23,18 @@ from .citations import extract
 from .concordance import Concordance, load_corrections
 from .corpus import CORPUS_DIR, CorpusError, load_documents, load_manifest
 from .export import dumps, export_dict
-from .generations import (BROWSER_INDEX_NAME, COMPLETE, COMPLETE_TEXT, CORPUS_COPY, DECKS_NAME, EXPORT_NAME,
+from .generations import (COMPLETE, COMPLETE_TEXT, CORPUS_COPY, DECKS_NAME, EXPORT_NAME,
                           GENERATION_PREFIX, GRAPH_NAME, READER_TABLES, STAMP_NAME, BuildError, build_lock,
                           completed_at, current_link, default_build_dir, export_path, generation, load_export,
                           prune, readable_generations, switch)
 from .graph import build_graph, write_graph
 from .knowledge import KnowledgeBase
 from .languages import missing
-from .search.index import INDEX_NAME, open_index, write_index
-from .search.offline import write_browser_index
+from .editions import Editions
+from .library import Library
+from .search import compiler
+from .search.engine import SearchEngine
+from .search.model import MODEL_NAME, ModelError
 
 log = logging.getLogger("kb")
 
@@ -74,16 +77,17 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
         citations = extract(documents, concordance, load_corrections(corpus / "ref-corrections.tsv"))
         export = export_dict(documents, [c.to_dict() for c in citations])
         write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
-        write_index(export, gen / INDEX_NAME)
+        editions = Editions(Library.of(export["documents"]), concordance, export["documents"])
+        compiler.write(gen, export, editions, corpus)
         compile_catalogs(gen / CATALOGS)
         (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
         (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
-        write_browser_index(gen, gen / BROWSER_INDEX_NAME)
         # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
         # where it will be served, and links to where `kb serve` answers by default
         # (`kb anki --base-url` writes decks for another address); one package per interface language
+        knowledge = KnowledgeBase(gen, export)
         for locale in LOCALES:
-            write_decks(KnowledgeBase(gen), gen / DECKS_NAME.format(lang=locale), LOCAL_SITE, locale)
+            write_decks(knowledge, gen / DECKS_NAME.format(lang=locale), LOCAL_SITE, locale)
         verify(gen)
         (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
@@ -115,13 +119,13 @@ def check_languages(entries: list[Any]) -> None:
 
 
 def verify(gen: Path) -> None:
-    """A generation is switched in only complete: its export loads, its index opens and
-    answers, its catalogs, graph, browser index, decks and corpus tables are there."""
+    """A generation is switched in only complete: its export loads, its search model opens and
+    answers, its catalogs, graph, decks and corpus tables are there."""
     export = load_export(gen / EXPORT_NAME)
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
-    verify_index(gen)
-    expected = (GRAPH_NAME, BROWSER_INDEX_NAME, *(DECKS_NAME.format(lang=loc) for loc in LOCALES),
+    verify_model(gen)
+    expected = (GRAPH_NAME, MODEL_NAME + ".gz", *(DECKS_NAME.format(lang=loc) for loc in LOCALES),
                 *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
     missing = [name for name in expected if not (gen / name).is_file()]
     if missing:
@@ -130,17 +134,17 @@ def verify(gen: Path) -> None:
         raise BuildError(f"incomplete build at {gen}: no interface catalogs")
 
 
-def verify_index(gen: Path) -> None:
-    """The generation's search index opens and answers a query, or BuildError says why."""
+def verify_model(gen: Path) -> None:
+    """The generation's search model opens and answers a query, or BuildError says why."""
     try:
-        from whoosh.query import Every
-        with open_index(gen / INDEX_NAME).searcher() as searcher:
-            answered = len(searcher.search(Every(), limit=1))
-    except Exception as e:  # whatever a damaged index makes Whoosh raise
-        raise BuildError(f"corrupt search index at {gen / INDEX_NAME}: {type(e).__name__}: {e}; "
-                         "run `kb build`") from e
+        engine = SearchEngine.open(gen)
+        answered = engine.search(engine.model.unit_title[0] or engine.model.units[0][1]).total
+    except ModelError as e:
+        raise BuildError(f"{e}") from e
+    except Exception as e:  # whatever a damaged model makes the engine raise
+        raise BuildError(f"corrupt search model at {gen / MODEL_NAME}: {type(e).__name__}: {e}; run `kb build`") from e
     if not answered:
-        raise BuildError(f"empty search index at {gen / INDEX_NAME}; run `kb build`")
+        raise BuildError(f"the search model at {gen / MODEL_NAME} answers nothing; run `kb build`")
 
 
 def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> bool:

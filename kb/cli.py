@@ -19,6 +19,7 @@ from .check import load_explained, load_sources, report
 from .corpus import CorpusError
 from .render import render_links, render_result, render_unit
 from .search.analysis import LANGS
+from .search.model import ModelError
 from .search.query import QueryError
 from .corpus import CORPUS_DIR
 from .store import NotFound
@@ -95,7 +96,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     lines = report(store.export, load_explained(generations.table(gen, "unresolved.tsv")),
                    load_sources(gen / generations.CORPUS_COPY))
     try:
-        builder.verify_index(gen)
+        builder.verify_model(gen)
     except generations.BuildError as e:
         lines.append((str(e), False))
     problems = [line for line, ok in lines if not ok]
@@ -261,7 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="replace")
     try:
         return args.func(args)
-    except (UsageError, NotFound, CorpusError, generations.BuildError) as e:
+    except (UsageError, NotFound, CorpusError, generations.BuildError, ModelError) as e:
         return _fail(str(e))
     except BrokenPipeError:  # `kb search … | head`: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

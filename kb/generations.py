@@ -23,7 +23,6 @@ from .corpus import CHECKOUT
 
 EXPORT_NAME = "kb.json"
 GRAPH_NAME = "graph.json"
-BROWSER_INDEX_NAME = "search-browser.json.gz"  # the search a browser runs offline (kb.search.offline)
 DECKS_NAME = "bridge-laws-{lang}.apkg"  # the study cards as Anki decks (kb.anki), one per interface language
 CORPUS_COPY = "corpus"          # the manifest, texts and curated tables the generation was built from
 STAMP_NAME = "stamp"
@@ -31,9 +30,9 @@ CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
-LAYOUT = 5                      # what a generation holds; a generation of another layout is not one to read
+LAYOUT = 6                      # what a generation holds; a generation of another layout is not one to read
 COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
-READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "thesaurus.tsv", "clock.tsv",
+READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "clock.tsv",
                  "unresolved.tsv")  # the corpus files readers open in a generation
 LOCK = ".lock"                  # held while a build writes, switches and prunes
 

@@ -19,6 +19,7 @@ from .editions import Editions
 from .graph import read_graph
 from .library import Library
 from .search.engine import SearchEngine
+from .search.glossary import Glossary
 from .situations import Situation, load as load_situations
 from .situationview import IndexView, index_view, ruled_here
 from .store import Store
@@ -30,10 +31,17 @@ CLOCK_COLUMNS = ("period", "topics", "laws", "note", *NOTE_COLUMNS)  # clock.tsv
 
 
 class KnowledgeBase:
-    def __init__(self, gen: Path):
+    def __init__(self, gen: Path, export: dict[str, Any] | None = None):
+        """`export`: the generation's export when the caller holds it already (the build)."""
         self.gen = gen
-        self.store = Store(load_export(gen / EXPORT_NAME))
+        if export is not None:
+            self.__dict__["store"] = Store(export)
         self._indexes: dict[str, IndexView] = {}  # the situation index, per reader's language
+
+    @cached_property
+    def store(self) -> Store:
+        """The export's records (read when first asked for: a search reads the model alone)."""
+        return Store(load_export(self.gen / EXPORT_NAME))
 
     @classmethod
     def open(cls, build_dir: Path | str | None = None) -> "KnowledgeBase":
@@ -47,10 +55,15 @@ class KnowledgeBase:
 
     @cached_property
     def engine(self) -> SearchEngine:
-        return SearchEngine.open(self.gen, self.store, self.editions)  # one pairing of editions for both
+        return SearchEngine.open(self.gen)
 
     def search(self, q: str, **filters: Any) -> Any:
         return self.engine.search(q, **filters)
+
+    @cached_property
+    def glossary(self) -> Glossary:
+        """glossary.tsv: the Italian and Spanish terms of art, paired."""
+        return Glossary.load(table(self.gen, "glossary.tsv"))
 
     @cached_property
     def library(self) -> Library:

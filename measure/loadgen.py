@@ -27,8 +27,10 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(build_dir: Path, startup_s: float = 60, workers: int = 1) -> Iterator[tuple[int, int]]:
-    """`kb serve` on a free loopback port; yields (port, server pid); stopped on exit."""
+def serving(build_dir: Path, startup_s: float = 60, workers: int = 1, first: str = "/api/docs"
+            ) -> Iterator[tuple[int, int]]:
+    """`kb serve` on a free loopback port, once `first` answers 200; yields (port, server pid);
+    stopped on exit."""
     port = free_port()
     env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
     proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--host", HOST, "--port", str(port),
@@ -39,7 +41,7 @@ def serving(build_dir: Path, startup_s: float = 60, workers: int = 1) -> Iterato
         while True:
             try:
                 conn = http.client.HTTPConnection(HOST, port, timeout=2)
-                conn.request("GET", "/api/docs")
+                conn.request("GET", first)
                 if conn.getresponse().status == 200:
                     break
             except OSError:
@@ -54,6 +56,26 @@ def serving(build_dir: Path, startup_s: float = 60, workers: int = 1) -> Iterato
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds a process and its children have spent, from Linux /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for p in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 def resident_mb(pid: int) -> float:

@@ -10,11 +10,19 @@ RUN = """async ([url, queries]) => {
   const engine = await KBSearch.load(url);
   return queries.map(([q, ui]) => {
     const t = performance.now();
-    const r = engine.search(q, ui, 10);
-    return {ms: performance.now() - t, jump: r.jump, ranked: r.hits.map(h => [h.doc, h.unit])};
+    const r = engine.search(q, {ui: ui, limit: 10});
+    return {ms: performance.now() - t, jump: r.jump && [r.jump.doc, r.jump.unit], ranked: r.hits.map(h => [h.doc, h.unit])};
   });
 }"""
 LOAD = """async (url) => { const t = performance.now(); await KBSearch.load(url); return performance.now() - t; }"""
+READY = """async (url) => {
+  const buffer = await (await fetch(url)).arrayBuffer();
+  const t = performance.now();
+  const engine = KBSearch.open(buffer);
+  const ready = performance.now() - t;
+  engine.search("carta penalizzata", {ui: "it"});
+  return [ready, performance.now() - t];
+}"""
 
 
 def browser_scores(page: Any, queries: list[JudgedQuery], data_url: str) -> tuple[list[QueryScore], list[float]]:
@@ -30,11 +38,15 @@ def load_time(page: Any, data_url: str) -> float:
     return page.evaluate(LOAD, data_url)
 
 
-def _landed(jump: str | None) -> list[tuple[str, str]]:
-    if not jump:
-        return []
-    doc, _, unit = jump.split("#")[0].strip("/").partition("/")
-    return [(doc, unit.removesuffix(".html"))]
+def ready_time(page: Any, data_url: str) -> tuple[float, float]:
+    """Milliseconds from the search data in hand (fetched, not yet read) to an engine ready to
+    answer, and to its first answer."""
+    ready, first = page.evaluate(READY, data_url)
+    return ready, first
+
+
+def _landed(jump: list[str] | None) -> list[tuple[str, str]]:
+    return [tuple(jump)] if jump else []
 
 
 def mrr(scores: list[QueryScore]) -> float:

@@ -23,17 +23,22 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kb import build as builder  # noqa: E402
+from kb.generations import CORPUS_COPY  # noqa: E402
 from kb.knowledge import KnowledgeBase  # noqa: E402
-from kb.search.phrasebook import Phrasebook  # noqa: E402
+from kb.search import entries as sources  # noqa: E402
+from kb.search.compiler import phrasebook_of  # noqa: E402
 from measure.evaluation import JudgedQuery, search_scores  # noqa: E402
 
 
-def held_out(book: Phrasebook, engine, folds: int, per_fold: int, seed: int):
-    """(fold's phrasebook, its held-out phrasings as judged queries) per fold."""
+def held_out(kb: KnowledgeBase, engine, folds: int, per_fold: int, seed: int):
+    """(fold's phrasebook, compiled over the build's model, its held-out phrasings as judged
+    queries) per fold."""
+    entries, phrases = sources.load(kb.gen / CORPUS_COPY, engine.library, kb.store.export["documents"])
     named: set[tuple[int, str]] = set()
     candidates = []
-    for n, (i, lang, text, _) in enumerate(book.phrases):
-        entry = book.entries[i]
+    in_books = sorted(enumerate(phrases), key=lambda x: (entries[x[1][0]].other_game, x[1][1]))  # the books' order
+    for n, (i, lang, text) in in_books:
+        entry = entries[i]
         if not entry.names:
             continue  # a title, a term, a heading: no situation to find
         if (i, lang) not in named:
@@ -46,8 +51,8 @@ def held_out(book: Phrasebook, engine, folds: int, per_fold: int, seed: int):
     for f in range(folds):
         fold = candidates[f * per_fold:(f + 1) * per_fold]
         out = {n for n, _ in fold}
-        kept = [(i, lang, text) for n, (i, lang, text, _) in enumerate(book.phrases) if n not in out]
-        yield Phrasebook(book.entries, kept), [q for _, q in fold]
+        kept = [p for n, p in enumerate(phrases) if n not in out]
+        yield phrasebook_of(entries, kept, engine.model), [q for _, q in fold]
 
 
 def _wanted(entry, lang: str, engine) -> tuple[str, str] | None:
@@ -64,11 +69,12 @@ def main() -> None:
     args.add_argument("--per-fold", type=int, default=400)
     args.add_argument("--seed", type=int, default=7)
     a = args.parse_args()
-    engine = KnowledgeBase(builder.ensure_build().parent).engine
+    kb = KnowledgeBase(builder.ensure_build().parent)
+    engine = kb.engine
     whole = engine.phrasebook
     rr: dict[str, list[float]] = defaultdict(list)
     try:
-        for book, fold in held_out(whole, engine, a.folds, a.per_fold, a.seed):
+        for book, fold in held_out(kb, engine, a.folds, a.per_fold, a.seed):
             engine.phrasebook = book
             for score in search_scores(engine, fold):
                 rr["all"].append(score.rr)

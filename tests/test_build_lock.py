@@ -25,7 +25,7 @@ def test_concurrent_builds_all_succeed_and_current_is_always_complete(tmp_path):
     assert len(gens) <= generations.KEEP_GENERATIONS and all((g / generations.COMPLETE).exists() for g in gens)
 
 
-def test_a_generation_without_its_index_is_never_switched_in(tmp_path, build_dir):
+def test_a_generation_without_its_search_model_is_never_switched_in(tmp_path, build_dir):
     gen = tmp_path / "gen-broken"
     gen.mkdir()
     (gen / generations.EXPORT_NAME).write_text(generations.export_path(build_dir).read_text(encoding="utf-8"),
@@ -51,7 +51,8 @@ def test_a_second_build_waits_then_names_the_holder(tmp_path):
                 pass
 
 
-def test_kb_check_opens_the_index_and_fails_on_a_damaged_one(tmp_path, build_dir):
+def test_kb_check_opens_the_search_model_and_fails_on_a_damaged_one(tmp_path, build_dir):
+    from kb.search.model import MODEL_NAME
     import shutil
     shutil.copytree(generations.generation(build_dir), tmp_path / "gen-copy")
     generations.switch(tmp_path, tmp_path / "gen-copy")
@@ -59,7 +60,13 @@ def test_kb_check_opens_the_index_and_fails_on_a_damaged_one(tmp_path, build_dir
     run = lambda: subprocess.run([sys.executable, "-m", "kb.cli", "check"], env=env,  # noqa: E731
                                  capture_output=True, text=True, timeout=120)
     assert run().returncode == 0
-    for seg in (tmp_path / "gen-copy" / "index").glob("*.seg"):
-        seg.write_bytes(b"\0" * 64)
+    damage(tmp_path / "gen-copy" / MODEL_NAME)
     r = run()
-    assert r.returncode == 1 and "corrupt search index" in r.stdout and "Traceback" not in r.stderr
+    assert r.returncode == 1 and "search-model.bin is damaged" in r.stdout and "Traceback" not in r.stderr
+
+
+def damage(path):
+    """64 bytes of the file's second half zeroed, as a failing disk might."""
+    with path.open("r+b") as f:
+        f.seek(path.stat().st_size * 3 // 4)
+        f.write(b"\0" * 64)

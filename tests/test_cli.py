@@ -60,24 +60,27 @@ def test_check_passes_on_the_real_corpus(kb):
 
 
 def corrupt_build(tmp_path):
-    """A current generation whose export is not JSON, though its stamp says it is up to date and
-    it was verified complete (the disk corrupted it afterwards)."""
+    """A current generation whose export is not JSON and whose search model is not a model, though
+    its stamp says it is up to date and it was verified complete (the disk corrupted them afterwards)."""
+    from kb.search.model import MODEL_NAME
     gen = tmp_path / "gen-broken"
     gen.mkdir()
     (gen / "kb.json").write_text("{not json")
+    (gen / MODEL_NAME).write_text("{not a model")
     (gen / "stamp").write_text(builder.source_stamp() + "\n")
     (gen / generations.COMPLETE).write_text(generations.COMPLETE_TEXT)
     generations.switch(tmp_path, gen)
     return tmp_path
 
 
-@pytest.mark.parametrize("command", [("show", "it-laws", "1"), ("check",), ("search", "carta")])
-def test_corrupt_build_is_a_clear_error(tmp_path, command):
+@pytest.mark.parametrize("command, said", [(("show", "it-laws", "1"), "corrupt build"), (("check",), "corrupt build"),
+                                           (("search", "carta"), "is not a search model")])  # a search reads the model alone
+def test_corrupt_build_is_a_clear_error(tmp_path, command, said):
     env = dict(os.environ, KB_BUILD_DIR=str(corrupt_build(tmp_path)))
     r = subprocess.run([sys.executable, "-m", "kb.cli", *command], env=env,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2
-    assert "corrupt build" in r.stderr and "Traceback" not in r.stderr
+    assert said in r.stderr and "run `kb build`" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_show_lists_outgoing_and_incoming_links(kb):

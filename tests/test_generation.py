@@ -46,12 +46,13 @@ def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
     assert client.get("/api/search", params={"q": "licita insufficiente"}).json()["total"] > 0
 
 
-def test_the_generation_holds_export_index_graph_catalogs_and_tables(edited_build):
+def test_the_generation_holds_export_model_graph_catalogs_and_tables(edited_build):
+    from kb.search.model import MODEL_NAME
     gen = generations.generation(edited_build)
     builder.verify(gen)
-    for name in ("concordance.tsv", "glossary.tsv", "thesaurus.tsv", "clock.tsv", "manifest.toml"):
+    for name in ("concordance.tsv", "glossary.tsv", "tuning/thesaurus.tsv", "clock.tsv", "manifest.toml"):
         assert generations.table(gen, name).is_file()
-    assert (gen / generations.GRAPH_NAME).is_file()
+    assert (gen / generations.GRAPH_NAME).is_file() and (gen / MODEL_NAME).is_file()
 
 
 def test_the_graph_read_back_is_the_graph_built(edited_build):

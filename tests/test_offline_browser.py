@@ -1,6 +1,6 @@
 """The site on a phone that loses its network (real headless Chromium, a real server): one visit
 to the home page keeps the whole site; then, offline, pages open, searches answer in the same
-markup, numbers jump, and the browser's search is nearly as good as the server's."""
+markup, numbers jump, and the browser's search ranks as the server's does."""
 import random
 import time
 
@@ -9,6 +9,7 @@ import pytest
 from measure.evaluation import judged_queries, search_scores
 from measure.offline import browser_scores, mrr
 from scripts.judged import SETS
+from web.offline import SEARCH_DATA
 
 pytestmark = pytest.mark.slow
 READY = {"it": "Disponibile offline", "es": "Disponible sin conexión", "en": "Available offline"}
@@ -62,6 +63,30 @@ def test_offline_search_answers_in_the_same_markup(server, phone, shot, q, ui, l
     shot(page, f"offline-search-{ui}-phone")
 
 
+def test_offline_search_reads_the_pages_filters_and_says_what_the_server_says(server, phone, client):
+    """The page passes its filters and page to the browser's engine, offers its correction and
+    its choice of edition, and says why it refuses a query, as the server's page does."""
+    page = phone()
+    keep_offline(page, server)
+    page.context.set_offline(True)
+    hrefs = lambda: page.eval_on_selector_all("ol.hits > li.hit > a.hit-title", "els => els.map(e => e.getAttribute('href'))")  # noqa: E731
+    page.goto(server + "/search?q=carta+penalizzata&doc=es-laws")
+    page.wait_for_selector("ol.hits > li.hit")
+    online = client.get("/api/search", params={"q": "carta penalizzata", "doc": "es-laws", "ui": "it", "limit": 20}).json()
+    assert hrefs() == [h["url"] for h in online["hits"]] and all(h.startswith("/es-laws/") for h in hrefs())
+    page.goto(server + "/search?q=carta+penalizata")
+    assert page.text_content("p.suggestion a") == "carta penalizzata"
+    page.goto(server + "/search?q=" + "carta+" * 90)
+    assert "query too long" in page.text_content("[data-search-shell] p.error")
+    english = phone(locale=LOCALE["en"])  # a reader of neither edition's language chooses one
+    keep_offline(english, server, "en")
+    english.context.set_offline(True)
+    english.goto(server + "/search?q=27B1")
+    english.wait_for_selector(".choices a")
+    assert english.eval_on_selector_all(".choices a", "els => els.map(e => e.getAttribute('href'))") == [
+        "/it-laws/27#27B1", "/es-laws/27#27B1"]
+
+
 def test_offline_a_number_jumps_to_its_clause(server, phone):
     page = phone()
     keep_offline(page, server)
@@ -72,18 +97,19 @@ def test_offline_a_number_jumps_to_its_clause(server, phone):
         assert page.url.endswith(landed)
 
 
-def test_offline_search_is_nearly_as_good_as_the_servers(server, browser, engine):
-    """Every judged set, searched by the browser's own engine in a real page: MRR@10 at least
-    85% of the server's on the same queries (issue 14's budget is within 15%)."""
+def test_offline_search_ranks_as_the_servers_in_a_real_page(server, browser, engine):
+    """Every judged set, searched by the page's own engine over the model it fetched: the same MRR@10
+    as the server's on the same queries (Node holds them together query by query in the fast tier;
+    this is the page itself, its scripts and its fetch)."""
     context = browser.new_context()
     page = context.new_page()
     page.goto(server + "/search")
     for name, folder in SETS:
         queries = judged_queries(folder)
         online = mrr(search_scores(engine, queries))
-        offline = mrr(browser_scores(page, queries, "/offline/search.json")[0])
+        offline = mrr(browser_scores(page, queries, SEARCH_DATA)[0])
         print(f"{name}: online {online:.3f}, offline {offline:.3f}")
-        assert offline >= 0.85 * online, name
+        assert offline == online, name
     context.close()
 
 

@@ -1,6 +1,6 @@
-"""The phrasebook: the situation index, the Laws' English titles, the English terms of art
-(corpus/situations.tsv, law-titles.tsv, terms-en.tsv) and the texts' own headings lead a search
-to the clauses they name."""
+"""The phrasebook: the situation index and its phrasings, the Laws' English titles, the English terms
+of art (corpus/situations.tsv, tuning/phrasings.tsv, law-titles.tsv, tuning/terms-en.tsv) and the
+texts' own headings lead a search to the clauses they name."""
 import re
 from pathlib import Path
 
@@ -8,7 +8,7 @@ import pytest
 
 from kb.concordance import read_tsv
 from kb.library import Library
-from kb.search.phrasebook import TERM_COLUMNS
+from kb.search.entries import TERM_COLUMNS, TERMS_TABLE
 from kb.situations import load
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -25,7 +25,7 @@ def test_the_93_law_titles_in_english():
 
 
 def test_every_italian_and_spanish_word_of_a_term_is_printed_in_its_text(export):
-    rows = read_tsv(CORPUS / "terms-en.tsv", TERM_COLUMNS)
+    rows = read_tsv(CORPUS / TERMS_TABLE, TERM_COLUMNS)
     assert len(rows) >= 150
     for lang in ("it", "es"):
         printed = text_of(lang)
@@ -97,7 +97,8 @@ def test_a_burraco_situation_leads_to_its_article(engine, q, unit):
 def test_each_game_is_matched_against_its_own_situations(engine):
     """A bridge question says no Burraco situation, a Burraco question no bridge one; and the
     Burraco phrasings do not change how much a word weighs in bridge's (each game its book)."""
-    from kb.search.phrasebook import Entry, Phrasebook
+    from kb.search.compiler import phrasebook_of
+    from kb.search.entries import Entry
     said = "carta esposta durante la distribuzione"  # words both games use
     bridge, burraco = engine.phrasebook.match(said, 5), engine.phrasebook.match(said, 5, other_game=True)
     assert bridge and burraco
@@ -105,8 +106,8 @@ def test_each_game_is_matched_against_its_own_situations(engine):
     bridge = [Entry("exposed", (("it-laws", "24", "24"),), 1), Entry("late", (("it-laws", "90", "90B1"),), 1)]
     phrases = [(0, "it", "carta esposta durante la licita"), (1, "it", "coppia in ritardo")]
     other = Entry("burraco-exposed", (("it-burraco", "24", "24"),), 0, other_game=True)
-    alone = Phrasebook(bridge, phrases).match("carta esposta")
-    beside = Phrasebook([*bridge, other], [*phrases, (2, "it", "carta esposta"), (2, "it", "carta scoperta")])
+    alone = phrasebook_of(bridge, phrases).match("carta esposta")
+    beside = phrasebook_of([*bridge, other], [*phrases, (2, "it", "carta esposta"), (2, "it", "carta scoperta")])
     assert [(m.entry.id, m.strength) for m in beside.match("carta esposta")] == [(m.entry.id, m.strength) for m in alone]
     assert [m.entry.id for m in beside.match("carta esposta", other_game=True)] == ["burraco-exposed"]
 
@@ -119,12 +120,11 @@ def test_a_situation_lends_most_to_its_lead_norms_unit_not_to_other_norms_beside
 
 
 def test_an_english_term_also_searches_the_words_the_texts_print(engine):
-    """terms-en.tsv: "penalty card" is searched as "carta penalizzata" and "carta penalizada"."""
-    from kb.search.analysis import ANALYZERS, terms
-    from kb.search.query import plan
-    p = plan("penalty card", engine.glossary, engine.thesaurus, engine.langs)
+    """tuning/terms-en.tsv: "penalty card" is searched as "carta penalizzata" and "carta penalizada"."""
+    from kb.search.analysis import terms
+    p = engine.plan("penalty card")
     for lang, words in (("it", "carta penalizzata"), ("es", "carta penalizada")):
-        assert set(terms(ANALYZERS[lang], words)) <= set(p.stems[lang]) | set(p.expansions[lang])
+        assert set(terms(lang, words)) <= set(p.stems[lang]) | set(p.expansions[lang])
 
 
 def test_the_glossary_page_lists_the_glossary_alone(client):
@@ -159,10 +159,11 @@ def test_a_story_told_across_an_entrys_phrasings_finds_that_entry():
     """A situation's phrasings each say part of it; a story that says it whole ("dummy
     played a card declarer had not named") is matched against them together, and beats an
     entry one of whose phrases happens to share more of its words word for word."""
-    from kb.search.phrasebook import Entry, Phrasebook
+    from kb.search.compiler import phrasebook_of
+    from kb.search.entries import Entry
     unnamed = Entry("dummy-plays-unnamed-card", (("it-laws", "45", "45D1"),), 1)
     missing = Entry("designation-card-not-in-dummy", (("it-laws", "46", "46B4"),), 1)
-    book = Phrasebook([unnamed, missing], [
+    book = phrasebook_of([unnamed, missing], [
         (0, "en", "dummy played a card himself"), (0, "en", "declarer had not named that card"),
         (0, "en", "dummy took a card from the table"),
         (1, "en", "declarer named a card dummy did not have"), (1, "en", "declarer asks for a card not in dummy"),
@@ -173,7 +174,7 @@ def test_a_story_told_across_an_entrys_phrasings_finds_that_entry():
 
 def test_a_number_in_words_is_said_as_its_digits():
     """"otto cuori" is "8 cuori" (the index says "ha messo giù 8 cuori"); "uno" stays an article."""
-    from kb.search.phrasebook import stems_said as said
+    from kb.search.analysis import stems_said as said
     assert said("it", "ha licitato otto cuori") == said("it", "ha licitato 8 cuori")
     assert said("es", "declaró ocho picas") == said("es", "declaró 8 picas")
     assert said("en", "bid eight hearts") == said("en", "bid 8 hearts")
@@ -201,7 +202,7 @@ def test_a_story_ranks_alike_in_every_process(build_dir):
     import subprocess
     import sys
     script = ("import hashlib, json, sys, kb; e = kb.open(sys.argv[1]).engine; stories = json.loads(sys.argv[2]); "
-              "print(hashlib.sha256(e.phrasebook.weights.tobytes()).hexdigest()); "
+              "print(hashlib.sha256(b''.join(b.weights.tobytes() for b in e.phrasebook.books)).hexdigest()); "
               "print(json.dumps([e.search(q, ui=ui).to_dict() for q in stories for ui in ('it', 'es')]))")
     runs = [subprocess.run([sys.executable, "-c", script, str(build_dir), json.dumps(STORIES)], check=True, text=True,
                            capture_output=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout.splitlines()

@@ -3,7 +3,11 @@ import numpy as np
 import pytest
 
 from kb.library import Entry, Library
-from kb.search.ranking import INTENT_BOOST, PARALLEL_LIFT, SECOND_CLAUSE_WEIGHT, UNIT_WEIGHT, UnitRanker
+from kb.search.ranking import UnitRanker, layout
+from kb.search.tuning import TUNING
+
+INTENT_BOOST, PARALLEL_LIFT = TUNING.intent_boost, TUNING.parallel_lift
+SECOND_CLAUSE_WEIGHT, UNIT_WEIGHT = TUNING.second_clause_weight, TUNING.unit_weight
 
 # index documents by number: clauses of Law 12 in both editions, a whole-unit document,
 # a time-reference entry and a norm
@@ -19,7 +23,7 @@ LIFTS = {("it-timeref", "t1", "t1-1"): [("it-laws", "13", "13A")]}
 
 @pytest.fixture
 def ranker():
-    return UnitRanker(KEYS, KINDS, LIBRARY, LIFTS)
+    return UnitRanker(layout(KEYS, KINDS, LIBRARY, LIFTS), TUNING)
 
 
 def vector(**by_position):

@@ -17,21 +17,23 @@ from kb import generations
 from web import app as webapp
 from web.app import create_app
 
+from kb.search.model import MODEL_NAME
+from tests.test_build_lock import damage
+
 pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
 
 
 @pytest.fixture
 def two_generations(tmp_path, build_dir):
     """A build folder holding a good complete generation and, newer and current, a copy of
-    it whose search index has been damaged on disk."""
+    it whose search model has been damaged on disk."""
     good = tmp_path / "gen-good"
     shutil.copytree(generations.generation(build_dir), good)
     time.sleep(0.01)
     bad = tmp_path / "gen-newer"
     shutil.copytree(good, bad)
     os.utime(bad / generations.COMPLETE)
-    for seg in (bad / "index").glob("*.seg"):
-        seg.write_bytes(b"\0" * 64)
+    damage(bad / MODEL_NAME)
     generations.switch(tmp_path, bad)
     return tmp_path, good, bad
 
@@ -56,8 +58,8 @@ def test_a_failed_load_is_retried_with_backoff(tmp_path, build_dir, monkeypatch,
     monkeypatch.setattr(webapp, "LOOK_EVERY", 0.0)
     gen = tmp_path / "gen-only"
     shutil.copytree(generations.generation(build_dir), gen)
-    saved = tmp_path / "index-saved"
-    shutil.move(gen / "index", saved)  # as if the disk had not yet given the index back
+    saved = tmp_path / "model-saved"
+    shutil.move(gen / MODEL_NAME, saved)  # as if the disk had not yet given the model back
     generations.switch(tmp_path, gen)
     with caplog.at_level(logging.WARNING, logger="kb"):
         client = TestClient(create_app(tmp_path))
@@ -66,7 +68,7 @@ def test_a_failed_load_is_retried_with_backoff(tmp_path, build_dir, monkeypatch,
         assert client.get("/it-laws/27").status_code == 503  # retried once: still failing
     waits = [m.rsplit("trying again in ", 1)[1] for m in caplog.messages if "cannot load" in m]
     assert waits == ["0.2 s", "0.4 s"]  # each failure doubles the wait before the next try
-    shutil.move(saved, gen / "index")
+    shutil.move(saved, gen / MODEL_NAME)
     time.sleep(0.45)
     client.get("/it-laws/27")  # the retry is due: this request loads it
     assert client.get("/it-laws/27").status_code == 200

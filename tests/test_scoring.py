@@ -5,13 +5,10 @@ import pytest
 
 from kb import generations
 from kb.search.engine import SearchEngine
-from kb.search.scoring import MAX_EXPANSIONS, NEAR_CACHE, edit_distance
-from kb.store import Store
+from kb.search.scoring import NEAR_CACHE, edit_distance
+from kb.search.tuning import TUNING
 
-
-@pytest.fixture(scope="module")
-def engine(build_dir, export):
-    return SearchEngine.open(generations.generation(build_dir), Store(export))
+MAX_EXPANSIONS = TUNING.max_expansions
 
 
 @pytest.mark.parametrize("typo, maxdist, expected", [
@@ -52,13 +49,12 @@ def test_approximate_lookup_is_exactly_the_words_within_the_distance(engine):
             assert engine.scorer.near(typo, maxdist, prefix) == every[:MAX_EXPANSIONS], typo
 
 
-def test_random_words_do_not_grow_the_caches_past_the_index(build_dir, export):
-    engine = SearchEngine.open(generations.generation(build_dir), Store(export))
+def test_random_words_do_not_grow_the_caches_past_the_model(build_dir):
+    engine = SearchEngine.open(generations.generation(build_dir))
     rng = random.Random(7)
     for _ in range(300):
         word = "".join(rng.choice("abcdefghilmnopqrstuvz") for _ in range(rng.randint(3, 12)))
         engine.search(f"{word} carta {word[::-1]}")
     scorer = engine.scorer
-    cached = list(scorer._postings) + list(scorer._scored)
-    assert cached and all(term in scorer.lexicon[field] for field, term in cached)
+    assert scorer._scored and all(term in scorer.fields[field].number for field, term in scorer._scored)
     assert len(scorer._near) <= NEAR_CACHE

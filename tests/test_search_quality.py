@@ -4,16 +4,8 @@ from pathlib import Path
 import pytest
 
 from measure.evaluation import judged_queries, search_scores, summarize
-from kb import generations
-from kb.search.engine import SearchEngine
-from kb.store import Store
 
 MRR, RECALL = 0.90, 0.90  # the gate of issue 13 on the gated sets A and B
-
-
-@pytest.fixture(scope="module")
-def engine(build_dir, export):
-    return SearchEngine.open(generations.generation(build_dir), Store(export))
 
 
 def test_mrr_and_recall_at_10(engine):

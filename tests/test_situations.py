@@ -1,6 +1,9 @@
 """The situation index (corpus/situations.tsv): every row speaks the three languages, belongs
-to a period of the board and points at clauses that exist, in both editions of the Laws."""
+to a period of the board and points at clauses that exist, in both editions of the Laws; its
+phrasings (search tuning, corpus/tuning/phrasings.tsv) are kept apart, each of a situation that
+exists."""
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -85,6 +88,33 @@ def test_the_unit_that_rules_first_comes_first(engine, q, first):
     assert (hit.doc, hit.unit) == first
 
 
+# ---------------------------------------------------------------- the phrasings: search tuning
+
+@pytest.fixture(scope="module")
+def phrasings(situations, burraco):
+    from kb.search.entries import phrasings
+    return phrasings(CORPUS, {s.id for s in (*situations, *burraco)})
+
+
+def test_the_index_keeps_names_and_the_phrasings_are_tuning_apart(situations, phrasings):
+    """A row of the index holds a name and at most two other names per language (what the page
+    shows); the ways people say it are tuning, many per situation and language."""
+    for s in situations:
+        assert all(1 <= len(phrases) <= 3 for _, phrases in s.says), s.id
+        said = Counter(lang for lang, _ in phrasings.get(s.id, ()))
+        assert min(said[lang] for lang in ("it", "es", "en")) >= 10, s.id
+    assert sum(len(v) for v in phrasings.values()) >= 30000
+
+
+def test_a_phrasing_of_no_situation_is_refused(tmp_path, situations):
+    from kb.corpus import CorpusError
+    from kb.search.entries import PHRASINGS, phrasings
+    (tmp_path / PHRASINGS).parent.mkdir()
+    (tmp_path / PHRASINGS).write_text("situation\tlang\tphrase\nlate-arival\tit\tin ritardo\n", encoding="utf-8")
+    with pytest.raises(CorpusError, match="late-arival it 'in ritardo': no such situation"):
+        phrasings(tmp_path, {s.id for s in situations})
+
+
 # ---------------------------------------------------------------- the other game's table
 
 @pytest.fixture(scope="module")
@@ -92,10 +122,11 @@ def burraco(export):
     return load_game(CORPUS / "burraco-situations.tsv", Library.of(export["documents"]))
 
 
-def test_the_burraco_table_covers_the_code_in_three_languages(burraco, clauses):
+def test_the_burraco_table_covers_the_code_in_three_languages(burraco, clauses, phrasings):
     assert len(burraco) >= 60 and len({s.id for s in burraco}) == len(burraco)
     for s in burraco:
-        assert {lang for lang, phrases in s.says if len(phrases) >= 5} == {"it", "es", "en"}, s.id  # a name and ways
+        said = Counter(lang for lang, _ in [*s.phrases(), *phrasings.get(s.id, ())])
+        assert {lang for lang, n in said.items() if n >= 5} == {"it", "es", "en"}, s.id  # a name and ways
     assert [(s.id, t) for s in burraco for t in s.targets if t not in clauses] == []
     articles = {u for s in burraco for _, u, _ in s.targets}
     assert len(articles) >= 35  # nearly every article of the code rules some situation

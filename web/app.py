@@ -37,8 +37,8 @@ class Site(KnowledgeBase):
         cannot be read fails here, not in a request."""
         site = cls(gen)
         site.translations = load_translations(gen / CATALOGS)
-        site.engine.warm()  # no request reads the index from disk
-        site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
+        site.engine.warm()  # no request reads the search model from disk
+        site.store, site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
         return site
 
 

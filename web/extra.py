@@ -63,7 +63,7 @@ async def glossary(request: Request) -> Response:
     store = site.store
     lang = locale_of(request)
     pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), **dict(zip(("note_lang", "note"), note_in(p.notes, lang)))}
-             for p in site.engine.glossary.curated]
+             for p in site.glossary.curated]
     laws_doc = site.library.laws_in_force
     definitions = [{"title": u["title"], "url": url_for(laws_doc, u["id"])}
                    for u in store.doc(laws_doc)["units"] if u["kind"] == "definition"]

@@ -1,12 +1,11 @@
 """The site without a network: the web app's manifest, its service worker, the list of what it
-keeps (every page a reader can open, the assets, the search data) and the browser's search index.
+keeps (every page a reader can open, the assets, the search model) and the search model itself.
 
 The same list makes the static copy (`web.sitecopy`): a page the worker keeps is a page the
 copy writes.
 """
 from __future__ import annotations
 
-import gzip
 import json
 from pathlib import Path
 from typing import Any
@@ -14,16 +13,16 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-from kb.generations import BROWSER_INDEX_NAME
+from kb.search.model import MODEL_NAME
 from kb.urls import CHANGES, SITUATIONS, compare_url
 
 from .study import STUDY, STUDY_CARDS
 
 router = APIRouter(include_in_schema=False)
 STATIC = Path(__file__).resolve().parent / "static"
-WORKER, SEARCH_DATA, STATE = "/sw.js", "/offline/search.json", "/offline/manifest.json"
+WORKER, SEARCH_DATA, STATE = "/sw.js", f"/offline/{MODEL_NAME}", "/offline/manifest.json"
 WEB_MANIFEST = "/manifest.webmanifest"
-ASSETS = ("/static/style.css", "/static/app.js", "/static/search.js", "/static/offline.js",
+ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static/search.js", "/static/offline.js",
           "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST,
           STUDY_CARDS)  # the drills' cards: the same in every language
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
@@ -61,17 +60,17 @@ async def state(request: Request) -> Response:
 
 @router.get(SEARCH_DATA)
 async def search_data(request: Request) -> Response:
-    """The build's browser index, sent as it is stored (gzipped) to every client that takes gzip."""
+    """The build's search model (the one the server searches), sent gzipped to every client that
+    takes gzip, as the build stored it both ways: nothing is compressed or decompressed here."""
     site = request.app.state.site
-    path = site.gen / BROWSER_INDEX_NAME
     tag = f'"{site.gen.name}"'
     headers = {"etag": tag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
     if tag in request.headers.get("if-none-match", ""):
         return Response(status_code=304, headers=headers)
-    body = path.read_bytes()
     if "gzip" in request.headers.get("accept-encoding", ""):
-        return Response(body, media_type="application/json", headers={**headers, "content-encoding": "gzip"})
-    return Response(gzip.decompress(body), media_type="application/json", headers=headers)
+        body = (site.gen / (MODEL_NAME + ".gz")).read_bytes()
+        return Response(body, media_type="application/octet-stream", headers={**headers, "content-encoding": "gzip"})
+    return Response((site.gen / MODEL_NAME).read_bytes(), media_type="application/octet-stream", headers=headers)
 
 
 @router.get(WEB_MANIFEST)

@@ -13,7 +13,6 @@ it was. PATH must be empty, absent, or an earlier copy (it holds `COPY_MARK`).
 """
 from __future__ import annotations
 
-import gzip
 import json
 import re
 import shutil
@@ -22,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from kb.generations import BROWSER_INDEX_NAME, DECKS_NAME, replace_folder
+from kb.generations import DECKS_NAME, replace_folder
+from kb.search.model import MODEL_NAME
 
 from .decks import decks_url
 from .i18n import LOCALES
@@ -140,7 +140,7 @@ def _write_language(client, site, paths: list[str], out: Path, locale: str) -> N
     _write(out / WORKER.lstrip("/"), (STATIC / "sw.js").read_bytes())
     _ = site.translations[locale].gettext
     _write(out / WEB_MANIFEST.lstrip("/"), json.dumps(_local_manifest(manifest(_)), ensure_ascii=False))
-    _write(out / SEARCH_DATA.lstrip("/"), gzip.decompress((site.gen / BROWSER_INDEX_NAME).read_bytes()))
+    _write(out / SEARCH_DATA.lstrip("/"), (site.gen / MODEL_NAME).read_bytes())
     _write(out / decks_url(locale).lstrip("/"), (site.gen / DECKS_NAME.format(lang=locale)).read_bytes())
     _write(out / STUDY_CARDS.lstrip("/"), client.get(STUDY_CARDS).content)
     state = {"build": site.gen.name, "pages": [file_for(p) for p in paths],

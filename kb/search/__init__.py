@@ -1,1 +1,1 @@
-"""Search: a whoosh index of every clause, and query understanding on top of it."""
+"""Search: a search model compiled once by the build, read alike by the server (here) and the browser."""

@@ -1,27 +1,36 @@
-"""Analyzers: the same chains index the texts and read the queries.
+"""Analysis: the same chains read the texts when the model is compiled and the queries at search time.
 
-Per language: tokens, lower case, stop words, Snowball stemming, then accent
-folding — in that order, because the Italian and Spanish stemmers know their
-accented endings ("licitò", "declaración") and would stem a folded word worse.
-In these chains a stop word is one typed with or without its accents ("cómo" is
-"como", "perche" is "perché"), as the query's own words are read folded.
-The `plain` chain keeps whole words, accents folded, for fuzzy and prefix
-matching and for "did you mean".
+Per language: words, lower case, stop words, Snowball stemming, then accent folding — in that
+order, because the Italian and Spanish stemmers know their accented endings ("licitò",
+"declaración") and would stem a folded word worse; a word typed with accents also gives the stem
+of its folded form, so a query typed either way meets the text. A stop word is one typed with
+or without its accents ("cómo" is "como", "perche" is "perché"). The `plain` chain keeps whole
+words, accents folded by whoosh's accent map, for fuzzy and prefix matching and "did you mean".
+
+These are whoosh's analyzer chains (RegexTokenizer, LowercaseFilter, StopFilter, CharsetFilter,
+Snowball), written as plain functions over one word at a time: no filter looks at a word's
+neighbours, so a word's terms are worked out once and remembered (tests/test_analysis.py holds
+them to whoosh's own chains over every text of the corpus). The browser's engine
+(web/static/search.js, `analysis`) follows these functions one to one, with whoosh's Snowball
+stemmers ported to web/static/stemmers.js.
 """
 from __future__ import annotations
 
 import re
+import unicodedata
 import warnings
 from functools import lru_cache
 
+import numpy as np
+
 with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer Pythons warn about
     warnings.simplefilter("ignore", SyntaxWarning)
-    from whoosh.analysis import Analyzer, CharsetFilter, Filter, LowercaseFilter, RegexTokenizer, StopFilter
     from whoosh.lang import stemmer_for_language, stopwords_for_language
     from whoosh.support.charset import accent_map
 
 from ..languages import LANGS, REGISTRY
 from ..text import fold_accents
+
 
 def _either_way(words) -> frozenset[str]:
     """Words as listed and as typed without accents."""
@@ -32,58 +41,56 @@ def _either_way(words) -> frozenset[str]:
 LISTED_STOPWORDS = {lang.code: frozenset(stopwords_for_language(lang.code)) - frozenset(lang.meaningful) for lang in REGISTRY}
 STOPWORDS = {code: _either_way(words) for code, words in LISTED_STOPWORDS.items()}
 SHARED_STOPWORDS = frozenset().union(*(STOPWORDS[lang.code] for lang in REGISTRY if lang.shared_stop))
-
+ANY_STOPWORD = frozenset().union(*STOPWORDS.values())
+ACCENT_MAP = dict(accent_map)  # whoosh's: code point → its letter without accents (every key in the BMP)
+PLAIN = "plain"                # the chain of whole words; the others are named by their language
+CHAINS = (PLAIN, *LANGS)
+PLAIN_MIN = 2                  # the plain chain drops shorter words
 
 WORD = re.compile(r"\w+")  # elisions ("l'arbitro", "dell'attacco") split into the article and the word
-
-
-def _tokens() -> Analyzer:
-    return RegexTokenizer(WORD) | LowercaseFilter()
-
-
-class FoldedStopFilter(StopFilter):
-    """Whoosh's stop filter, deciding on the word with its accents folded."""
-
-    def __call__(self, tokens):
-        pos = None
-        for t in tokens:
-            if len(t.text) < self.min or fold_accents(t.text) in self.stops:
-                if not t.removestops:  # kept, marked, when the caller asks for stop words too
-                    t.stopped = True
-                    yield t
-                continue
-            if self.renumber and t.positions:  # positions count the words kept, as Whoosh's do
-                pos = t.pos if pos is None else pos + 1
-                t.pos = pos
-            t.stopped = False
-            yield t
-
-
-class AccentTolerantStems(Filter):
-    """Stem, then fold accents; a word with accents also gives the stem of its folded form.
-
-    The stemmers know accented endings ("declaración" → "declar") but not the same
-    word typed without them ("declaracion" → "declaracion"): indexing both stems lets
-    a query typed either way meet the text.
-    """
-
-    def __init__(self, lang: str):
-        self.lang = lang  # only the language: picklable, as the index schema must be
-
-    def __call__(self, tokens):
-        for t in tokens:
-            word = t.text
-            folded = fold_accents(word)
-            t.text = fold_accents(stem_word(self.lang, word))
-            yield t
-            if folded != word:
-                other = stem_word(self.lang, folded)
-                if other != t.text:
-                    t.text = other
-                    yield t
-
-
 _STEMMERS = {lang: stemmer_for_language(lang) for lang in LANGS}
+
+
+def terms(chain: str, text: str) -> list[str]:
+    """The terms one chain makes of a text, in order."""
+    word = _plain_word if chain == PLAIN else _stems_of[chain]
+    return [t for w in WORD.findall(text) for t in word(w)]
+
+
+def first_term(chain: str, text: str) -> str | None:
+    found = terms(chain, text)
+    return found[0] if found else None
+
+
+@lru_cache(maxsize=65536)
+def _plain_word(word: str) -> tuple[str, ...]:
+    w = word.lower()
+    if len(w) < PLAIN_MIN or w in SHARED_STOPWORDS:
+        return ()
+    return (w.translate(ACCENT_MAP),)
+
+
+def _stemming(lang: str):
+    stops = STOPWORDS[lang]
+
+    @lru_cache(maxsize=65536)
+    def stems(word: str) -> tuple[str, ...]:
+        """A word's stem, accents folded; and the stem of the word typed without its accents
+        where that differs (the stemmers know "declaración", not "declaracion")."""
+        w = word.lower()
+        folded = fold_accents(w)
+        if folded in stops:
+            return ()
+        first = fold_accents(stem_word(lang, w))
+        if folded != w:
+            other = stem_word(lang, folded)
+            if other != first:
+                return first, other
+        return (first,)
+    return stems
+
+
+_stems_of = {lang: _stemming(lang) for lang in LANGS}
 
 
 @lru_cache(maxsize=65536)
@@ -101,37 +108,98 @@ def stem_word(lang: str, word: str) -> str:
         return word
 
 
-def stemmed(lang: str) -> Analyzer:
-    return _tokens() | FoldedStopFilter(stoplist=STOPWORDS[lang], minsize=1) | AccentTolerantStems(lang)
+NUMBERS = {lang.code: dict(lang.numbers) for lang in REGISTRY}  # number words → digits, per language
 
 
-def plain() -> Analyzer:
-    return _tokens() | StopFilter(stoplist=SHARED_STOPWORDS, minsize=2) | CharsetFilter(accent_map)
+def stems_said(lang: str, text: str) -> tuple[str, ...]:
+    """The stems a phrase or a query says in `lang`, each once, sorted (a number in words as
+    its digits: "otto cuori" is "8 cuori"). Sorted, so that their weights add up in one order:
+    a set's order changes with each process's string hashing, and so would the last bit of a
+    sum, and with it which of two equal phrases ranks first."""
+    digits = NUMBERS.get(lang, {})
+    return tuple(sorted(set(terms(lang, WORD.sub(lambda m: digits.get(m[0].lower(), m[0]), text)))))
 
 
-ANALYZERS = {lang: stemmed(lang) for lang in LANGS}
-PLAIN = plain()
+def positions(text: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, word as written, plain term) of each word of a text the plain chain keeps."""
+    out = []
+    for m in WORD.finditer(text):
+        found = _plain_word(m.group())
+        if found:
+            out.append((m.start(), m.end(), m.group(), found[0]))
+    return out
 
 
-SHORT_TEXT = 80  # queries, words and glossary terms: analysed once, then remembered
+def light(text: str) -> tuple[str, ...]:
+    """Words folded and lightly stemmed: plural and final vowel off ("bazas" → "baz", "carte
+    esposte" → "cart espost"). Lighter than Snowball, which makes "declarante" and
+    "declaración" one stem and so would confuse declarer with bid."""
+    out = []
+    for w in terms(PLAIN, text):
+        if len(w) > 4 and w.endswith("s"):
+            w = w[:-1]
+        if len(w) > 4 and w[-1] in "aeiou":
+            w = w[:-1]
+        out.append(w)
+    return tuple(out)
 
 
-_BY_NAME = {"plain": PLAIN, **ANALYZERS}
-_NAME_OF = {id(a): name for name, a in _BY_NAME.items()}  # analyzers are unhashable: known by name
+@lru_cache(maxsize=4096)
+def _folded_letter(ch: str) -> str:
+    return fold_accents(ch)[:1] or ch
 
 
-def terms(analyzer: Analyzer, text: str) -> list[str]:
-    """The terms one of our analyzers makes of a text. Each chain reads every word on its
-    own (no filter looks at a word's neighbours), so a longer text is read word by word,
-    each word's terms remembered."""
-    name = _NAME_OF.get(id(analyzer))
-    if name is None:
-        return [t.text for t in analyzer(text)]
-    if len(text) <= SHORT_TEXT:
-        return list(_short_terms(name, text))
-    return [t for word in WORD.findall(text) for t in _short_terms(name, word)]
+def fold(text: str) -> str:
+    """Lower case without accents, letter for letter (positions in it are positions in `text`)."""
+    return "".join(_folded_letter(ch) for ch in text.lower())
 
 
-@lru_cache(maxsize=32768)
-def _short_terms(name: str, text: str) -> tuple[str, ...]:
-    return tuple(t.text for t in _BY_NAME[name](text))
+@lru_cache(maxsize=1)
+def _every_character() -> str:
+    return "".join(map(chr, range(0x110000)))
+
+
+@lru_cache(maxsize=1)
+def word_ranges() -> list[list[int]]:
+    """The code points `WORD` matches, as [first, last] ranges: the browser splits words by the
+    same table, whatever its own Unicode version."""
+    return [[m.start(), m.end() - 1] for m in WORD.finditer(_every_character())]  # runs of the pattern itself
+
+
+@lru_cache(maxsize=1)
+def combining_ranges() -> list[list[int]]:
+    """The code points `fold_accents` drops (a nonzero combining class), as [first, last] ranges:
+    the browser folds by the same table."""
+    return _ranges(lambda chars: [c != 0 for c in map(unicodedata.combining, chars)])
+
+
+@lru_cache(maxsize=1)
+def control_ranges() -> list[list[int]]:
+    """The code points a query loses to a space (a general category "C…": controls, formats,
+    surrogates, private use and, in this Python's Unicode, the unassigned): the browser's own
+    Unicode may be newer."""
+    return _ranges(lambda chars: [c[0] == "C" for c in map(unicodedata.category, chars)])
+
+
+@lru_cache(maxsize=1)
+def digit_ranges() -> list[list[int]]:
+    """The code points `str.isdigit` takes for digits."""
+    return _ranges(lambda chars: list(map(str.isdigit, chars)))
+
+
+# Planes 4 to 13 hold no character yet, 15 and 16 only private use: each is one run, read once.
+_READ, _ALIKE = ((0, 0x40000), (0xE0000, 0xF0000)), ((0x40000, 0xE0000), (0xF0000, 0x110000))
+
+
+def _ranges(inside) -> list[list[int]]:
+    """The runs of code points `inside` says yes of, as [first, last] (`inside` maps a string of
+    characters to one truth each; each plane of `_ALIKE` is as its first code point is:
+    tests/test_analysis.py checks that against every code point)."""
+    every = _every_character()
+    flags = np.zeros(0x110000, dtype=bool)
+    for a, b in _READ:
+        flags[a:b] = inside(every[a:b])
+    for a, b in _ALIKE:
+        flags[a:b] = inside(every[a])[0]
+    edges = np.flatnonzero(np.diff(np.concatenate([[False], flags, [False]]).astype(np.int8)))
+    return [[int(first), int(last) - 1] for first, last in zip(edges[::2], edges[1::2])]

@@ -1,30 +1,25 @@
-"""Query understanding: what the user typed → a plan → a whoosh query.
+"""Query understanding: what the user typed → a plan → the term queries scoring sums.
 
-Nothing the user types is handed to a query parser: words are analyzed with
-the index's own analyzers and the query object is built here, so operators,
-wildcards and quotes are just characters. `plan()` and `whoosh_query()` are
-pure functions, testable without an index.
+Nothing the user types is handed to a query parser: words are analysed with the texts' own
+chains and the term queries are built here, so operators, wildcards and quotes are just
+characters. `plan()` and `word_queries()` are pure functions, testable without a model; the
+browser's engine follows them one to one (web/static/search.js, `query`).
 """
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-import warnings
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore", SyntaxWarning)
-    from whoosh import query as Q
+from typing import Iterable
 
 from ..library import LAWS, NORMS
-from ..languages import REGISTRY
-from ..text import fold_accents
-from .analysis import ANALYZERS, LANGS, LISTED_STOPWORDS, PLAIN, WORD, terms
-from .glossary import Glossary, Thesaurus
+from ..languages import LANGS, REGISTRY
+from .analysis import LISTED_STOPWORDS, PLAIN, WORD, first_term, fold, light, terms
+from .tuning import TUNING, Tuning
 
 MAX_QUERY_CHARS = 500
-MAX_WORDS = 16
 
 
 class QueryError(ValueError):
@@ -35,9 +30,9 @@ class QueryError(ValueError):
 
 _LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
 _APPENDIX_WORDS = "|".join(lang.appendix_words for lang in REGISTRY if lang.appendix_words)
-_NUMBER = re.compile(
+NUMBER = re.compile(
     rf"^\s*(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})?"
-    r"\s*\.?\s*(?P<art>\d{1,2})(?:\s*-\s*\d{1,2}(?!\d))?(?![\d])\s*(?P<sec>[a-gA-G])?\s*(?P<num>\d{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
+    r"\s*\.?\s*(?P<art>[0-9]{1,2})(?:\s*-\s*[0-9]{1,2}(?![0-9]))?(?![0-9])\s*(?P<sec>[a-gA-G])?\s*(?P<num>[0-9]{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
     r"\s*\(?\s*(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))?\s*\)?\s*$",
     re.I,
 )
@@ -54,14 +49,17 @@ class NumberQuery:
     appendix: bool = False  # "appendice 4": the appendix numbered so, not an article
 
 
+TWO_ARTICLES = re.compile(r"[0-9]\s+[a-gA-G]\s+[0-9]{2}")  # digits as ASCII digits: the browser's regexes know no other
+
+
 def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery | None:
     """A clause number, after a document's name (`names`: lower case name → document) or a
     language's word for a Law."""
     doc, text = named_document(text, names or {})
-    m = _NUMBER.match(text)
+    m = NUMBER.match(text)
     if not m or int(m["art"]) == 0:
         return None
-    if re.search(r"\d\s+[a-gA-G]\s+\d{2}", text):
+    if TWO_ARTICLES.search(text):
         return None  # "27 e 28" is two articles, not 27E28
     if m["item"] and not m["num"]:
         return None  # "27 b a" is no id
@@ -81,7 +79,7 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
     rest; (None, text) when it names none."""
     if not names:
         return None, text
-    before, after, by_key = _name_patterns(tuple(names))
+    before, after, by_key = name_patterns(tuple(names))
     folded = fold(text)
     m = before.match(folded)
     if m:
@@ -92,21 +90,16 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
     return None, text
 
 
-_OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"  # "art. 16 del codice"
+OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"  # "art. 16 del codice"
 
 
 @lru_cache(maxsize=8)
-def _name_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+def name_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
     """A document's names, folded, longest first: as a query's start and as its end."""
     by_key = {fold(name): name for name in sorted(names, key=len, reverse=True)}
     alternatives = "|".join(re.escape(key) for key in by_key)
-    return (re.compile(rf"(?P<name>{alternatives})(?=[\s.,:]|\d|$)"),
-            re.compile(rf"\s+(?:{_OF})?\s*(?P<name>{alternatives})\s*$"), by_key)
-
-
-def fold(text: str) -> str:
-    """Lower case without accents, letter for letter (positions in it are positions in `text`)."""
-    return "".join(fold_accents(ch)[:1] or ch for ch in text.lower())
+    return (re.compile(rf"(?P<name>{alternatives})(?=[\s.,:]|[0-9]|$)"),
+            re.compile(rf"\s+(?:{OF})?\s*(?P<name>{alternatives})\s*$"), by_key)
 
 
 # ---------------------------------------------------------------- intent
@@ -178,25 +171,52 @@ def clean(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def plan(text: str, glossary: Glossary | None = None, thesaurus: Thesaurus | None = None,
-         langs: tuple[str, ...] = LANGS, names: dict[str, str] | None = None) -> Plan:
+ExpansionRow = tuple[tuple[str, ...], bool, dict[str, list[str]]]  # kb.search.glossary's rows
+
+
+class Expansions:
+    """The glossary's and the thesaurus's rows (`glossary.expansion_rows`): what a query's words
+    say of them, the stems each adds per language, in row order."""
+
+    def __init__(self, rows: Iterable[ExpansionRow] = ()):
+        self.rows = [(tuple(words), any_order, adds) for words, any_order, adds in rows]
+        self.starting: dict[str, list[int]] = {}  # a row can match only a query holding its first word
+        for i, (words, _, _) in enumerate(self.rows):
+            self.starting.setdefault(words[0], []).append(i)
+
+    def added(self, text: str) -> dict[str, list[str]]:
+        words = list(light(text))
+        present = set(words)
+        out: dict[str, list[str]] = {}
+        for i in sorted({i for w in present for i in self.starting.get(w, ())}):
+            seq, any_order, adds = self.rows[i]
+            if present.issuperset(seq) if any_order else _contains(words, seq):
+                for lang, stems in adds.items():
+                    out.setdefault(lang, []).extend(stems)
+        return out
+
+
+def _contains(words: list[str], seq: tuple[str, ...]) -> bool:
+    n = len(seq)
+    return any(tuple(words[i:i + n]) == seq for i in range(len(words) - n + 1))
+
+
+NO_EXPANSIONS = Expansions()
+
+
+def plan(text: str, langs: tuple[str, ...] = LANGS, names: dict[str, str] | None = None,
+         expansions: Expansions = NO_EXPANSIONS, tuning: Tuning = TUNING) -> Plan:
     """What a query asks, read in each of `langs` (the languages of the texts searched);
     `names` are the documents' names a number may follow."""
     text = clean(text)
     intent = next((name for name, cues in INTENTS if cues.search(text)), None)
     body = _DEFINITION_CUES.sub(" ", text) if intent == "definition" else text
-    words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:MAX_WORDS]
-    stems = {lang: _dedupe(terms(ANALYZERS[lang], " ".join(words))) for lang in langs}
+    words = [w for w in _dedupe(terms(PLAIN, body)) if w not in QUESTION_WORDS][:tuning.max_words]
+    stems = {lang: _dedupe(terms(lang, " ".join(words))) for lang in langs}
     p = Plan(text, words, stems, number=number_query(text, names), intent=intent, written_in=written_in(text))
-    found: dict[str, list[str]] = {lang: [] for lang in langs}
-    for source in (glossary, thesaurus):
-        if source is not None:
-            for lang, more in source.expand(body).items():
-                if lang in found:
-                    found[lang] += more
-    for lang, names in found.items():
-        stems = [s for term in names for s in terms(ANALYZERS[lang], term)]
-        p.expansions[lang] = _dedupe([s for s in stems if s not in p.stems[lang]])
+    added = expansions.added(body)
+    for lang in langs:
+        p.expansions[lang] = _dedupe([s for s in added.get(lang, ()) if s not in p.stems[lang]])
     return p
 
 
@@ -212,76 +232,61 @@ def written_in(text: str) -> str | None:
     return votes[0][1] if votes[0][0] > (votes[1][0] if len(votes) > 1 else 0) else None
 
 
-
 def _dedupe(items: list[str]) -> list[str]:
     return list(dict.fromkeys(items))
 
 
-# ---------------------------------------------------------------- the whoosh query
+# ---------------------------------------------------------------- the term queries
 
-TITLE_BOOST = 4.0      # a heading naming the query's words says what the unit is about
-EXPANSION_BOOST = 0.7  # glossary translations and other names
-PLAIN_BOOST = 0.3      # the unstemmed word itself
-PREFIX_BOOST = 1.0     # a word's family ("spiegato" → "spiegazione"): its best member's score
-FUZZY_BOOST = 2.0      # constant score for an approximate match of an unknown word
-PREFIX_MIN = 5
-COGNATE_BOOST = 4.0    # constant score for a near cognate in the other language
+@dataclass(frozen=True)
+class TermQuery:
+    """One term query of a query word: a term of a field ("term": its BM25), the words of a
+    field beginning with `text` ("prefix": each document scores its best one's BM25), or the
+    words within `maxdist` edits sharing its first `prefix` letters ("near": a constant)."""
 
-
-def word_query(word: str, stems: dict[str, str | None]) -> list[Q.Query]:
-    """One word, in every field where it can match."""
-    parts: list[Q.Query] = [Q.Term("plain", word, boost=PLAIN_BOOST)]
-    if len(word) <= 4 and word.isalpha():  # acronyms written with a plural: "IMP" → "IMPs", "VP" → "VPs"
-        parts.append(Q.Term("plain", word + "s", boost=PLAIN_BOOST))
-    for lang, stem in stems.items():
-        if stem:
-            parts += [Q.Term(f"title_{lang}", stem, boost=TITLE_BOOST), Q.Term(f"body_{lang}", stem)]
-    if len(word) >= PREFIX_MIN and not word.isdigit():
-        parts.append(Q.Prefix("plain", word[:max(PREFIX_MIN, round(len(word) * 0.6))], boost=PREFIX_BOOST))
-    return parts
+    field: str
+    text: str
+    boost: float = 1.0
+    kind: str = "term"
+    maxdist: int = 0
+    prefix: int = 0
 
 
-WordQuery = tuple[str, Q.Query]  # (what it matches for coordination: a word, or EXPANDED for a glossary term)
 EXPANDED = "~"  # the word a glossary translation's terms stand for
 
 
-def term_queries(p: Plan, fuzzy: set[str] = frozenset(), cognates: set[str] = frozenset()) -> list[WordQuery]:
-    """Flat list of term queries, each tagged with the query word it stands for.
-
-    The engine scores them itself (a flat sum of BM25F scores with a
-    coordination factor), which is both faster and clearer than nested ORs.
-    `fuzzy` names the words to match approximately too.
-    """
-    out = [(word, q) for word in p.words for q in word_queries(word, tuple(p.stems), word in fuzzy, word in cognates)]
-    return out + [(EXPANDED, q) for q in expansion_queries(p.expansions)]
-
-
-def word_queries(word: str, langs: tuple[str, ...], fuzzy: bool = False, cognate: bool = False) -> list[Q.Query]:
+def word_queries(word: str, langs: tuple[str, ...], tuning: Tuning = TUNING, fuzzy: bool = False,
+                 cognate: bool = False) -> list[TermQuery]:
     """One query word's term queries: in every field where it can match, stemmed for each
     of `langs`; approximately too when `fuzzy`, or as a near cognate in another language."""
-    out = word_query(word, {lang: _first(terms(ANALYZERS[lang], word)) for lang in langs})
+    t = tuning
+    out = [TermQuery("plain", word, t.plain_boost)]
+    if len(word) <= t.acronym_max and word.isalpha():  # acronyms written with a plural: "IMP" → "IMPs"
+        out.append(TermQuery("plain", word + "s", t.plain_boost))
+    for lang in langs:
+        stem = first_term(lang, word)
+        if stem:
+            out += [TermQuery(f"title_{lang}", stem, t.title_boost), TermQuery(f"body_{lang}", stem)]
+    if len(word) >= t.prefix_min and not word.isdigit():
+        family = max(t.prefix_min, math.floor(len(word) * t.prefix_share + 0.5))  # half up, as the browser rounds
+        out.append(TermQuery("plain", word[:family], t.prefix_boost, "prefix"))
     if fuzzy:
-        out.append(Q.FuzzyTerm("plain", word, boost=FUZZY_BOOST, maxdist=2 if len(word) > 6 else 1, prefixlength=1))
+        out.append(TermQuery("plain", word, t.fuzzy_boost, "near", 2 if len(word) > t.fuzzy_long else 1, 1))
     elif cognate:  # "involuntaria" ~ "involontaria", "insuficiente" ~ "insufficiente"
-        out.append(Q.FuzzyTerm("plain", word, boost=COGNATE_BOOST, maxdist=2 if len(word) > 7 else 1, prefixlength=2))
+        out.append(TermQuery("plain", word, t.cognate_boost, "near", 2 if len(word) > t.cognate_long else 1, 2))
     return out
 
 
-def expansion_queries(expansions: dict[str, list[str]]) -> list[Q.Query]:
+def expansion_queries(expansions: dict[str, list[str]], tuning: Tuning = TUNING) -> list[TermQuery]:
     """The term queries of a glossary translation's stems, per language."""
+    t = tuning
     return [q for lang, stems in expansions.items() for stem in stems
-            for q in (Q.Term(f"title_{lang}", stem, boost=EXPANSION_BOOST * TITLE_BOOST),
-                      Q.Term(f"body_{lang}", stem, boost=EXPANSION_BOOST))]
+            for q in (TermQuery(f"title_{lang}", stem, t.expansion_boost * t.title_boost),
+                      TermQuery(f"body_{lang}", stem, t.expansion_boost))]
 
 
-def whoosh_query(p: Plan, fuzzy: set[str] = frozenset()) -> Q.Query | None:
-    """The same search as one whoosh query object (for inspection and tests)."""
-    leaves = [q for _, q in term_queries(p, fuzzy)]
-    return Q.Or(leaves) if leaves else None
-
-
-def _first(items: list[str]) -> str | None:
-    return items[0] if items else None
-
-
-
+def term_queries(p: Plan, tuning: Tuning = TUNING) -> list[TermQuery]:
+    """Every term query a plan sums (its words', then its glossary translation's): nothing the
+    user typed is more than a term to look up (for inspection and tests)."""
+    langs = tuple(p.stems)
+    return [q for w in p.words for q in word_queries(w, langs, tuning)] + expansion_queries(p.expansions, tuning)

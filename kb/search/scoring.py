@@ -1,23 +1,22 @@
-"""BM25 over the whoosh index's postings, with what never changes kept in memory.
+"""Term scores: BM25F over the model's fields, as whoosh scores a field, kept once computed.
 
-An index generation is read-only, so its field lengths, its vocabulary and every
-postings list once read are cached here. One reader stays open for the
-generation's life and is only touched, under a lock, to read a list the first
-time: a warm request opens no file at all. Scores are whoosh's BM25F
-(`idf · tf·(K1+1) / (tf + K1·(1−B+B·len/avglen))`); prefix and approximate
-matches score a constant, as whoosh's multi-term queries do.
+A term's score in a document is `idf · tf·(K1+1) / (tf + K1·(1−B+B·len/avglen))`, with the
+document's length as whoosh keeps it (one byte) and the idf the model gives for the term's
+document frequency; prefix and approximate matches score their best member's BM25 or a
+constant, as whoosh's multi-term queries do. The model is read-only, so each term's scores,
+once computed, are kept for the model's life (bounded by its terms). The browser's engine
+follows this module one to one (web/static/search.js, `scoring`).
 """
 from __future__ import annotations
 
 import bisect
-import math
-import threading
-from typing import Any, Iterable
+from typing import Iterable
 
 import numpy as np
 
-B, K1 = 0.75, 1.2
-MAX_EXPANSIONS = 64  # terms a prefix or an approximate word may stand for
+from .model import Field, Model
+from .query import TermQuery
+
 NEAR_CACHE = 4096    # approximate lookups remembered
 
 Postings = tuple[np.ndarray, np.ndarray]  # (docnums, values)
@@ -27,61 +26,33 @@ for _a in EMPTY:
 
 
 class Scorer:
-    def __init__(self, searcher: Any, fields: Iterable[str]):
-        """`searcher` stays open for the generation's life (closed when the engine is
-        dropped) and is read under the lock."""
-        self._searcher = searcher
-        self.doc_count = searcher.doc_count_all()
-        self.lengths = {f: np.array([searcher.doc_field_length(n, f, 0) for n in range(self.doc_count)], dtype=np.float64)
-                        for f in fields}
-        self.avg = {f: (searcher.avg_field_length(f) or 1.0) for f in fields}
-        # every field's terms: a word the index lacks is answered without reading or caching
-        # anything, so random queries cannot grow the caches past the index's own size
-        self.lexicon = {f: frozenset(_text(t) for t in searcher.lexicon(f)) for f in fields}
-        self.vocabulary = sorted(self.lexicon["plain"])
-        self._shapes = _Shapes(self.vocabulary)
-        self._postings: dict[tuple[str, str], Postings] = {}
+    def __init__(self, model: Model):
+        self.fields: dict[str, Field] = model.fields
+        self.doc_count = model.doc_count
+        self.tuning = model.tuning
+        self.vocabulary = self.fields["plain"].terms  # sorted: a prefix's words follow one another
         self._scored: dict[tuple[str, str], Postings] = {}
         self._near: dict[tuple[str, int, int], list[str]] = {}
-        self._lock = threading.Lock()
+        self._shapes: _Shapes | None = None
 
     # ------------------------------------------------------------ postings
-    # A postings list is two arrays: document numbers (ascending, each once) and a
-    # value per document (term frequency, or a score): the engine adds them up
-    # vectorised instead of one document at a time.
+    # A postings list is two arrays: document numbers (ascending, each once) and a value per
+    # document (term frequency, or a score): they add up vectorised, not one document at a time.
 
     def postings(self, field: str, term: str) -> Postings:
         """(docnums, term frequencies) of a term in a field."""
-        key = (field, term)
-        cached = self._postings.get(key)
-        if cached is None:
-            if term not in self.lexicon[field]:
-                return EMPTY
-            with self._lock:  # whoosh readers seek in shared files: one reader at a time
-                cached = self._postings.get(key)
-                if cached is None:
-                    cached = self._postings[key] = self._read(field, term)
-        return cached
-
-    def warm(self) -> None:
-        """Read every postings list now (about a second, ~10 MB), so that no request
-        pays for reading one: a server does this before it serves a generation."""
-        for field, terms in self.lexicon.items():
-            for term in terms:
-                self.postings(field, term)
-
-    def _read(self, field: str, term: str) -> Postings:
-        docs, weights = [], []
-        if self._searcher.doc_frequency(field, term):
-            m = self._searcher.postings(field, term)
-            while m.is_active():
-                docs.append(m.id())
-                weights.append(m.weight())
-                m.next()
-        return _frozen(np.asarray(docs, dtype=np.intp)), _frozen(np.asarray(weights, dtype=np.float64))
+        f = self.fields.get(field)
+        i = f.number.get(term) if f else None
+        if i is None:
+            return EMPTY
+        a, b = int(f.offsets[i]), int(f.offsets[i + 1])
+        return f.docs[a:b], f.tf[a:b]
 
     def doc_frequency(self, field: str, term: str) -> int:
         return len(self.postings(field, term)[0])
+
+    def frequency(self, word: str) -> int:
+        return self.doc_frequency("plain", word)
 
     def term(self, field: str, term: str, boost: float = 1.0) -> Postings:
         """(docnums, BM25 scores) for one term of one field."""
@@ -90,11 +61,10 @@ class Scorer:
             docs, tf = self.postings(field, term)
             if not len(docs):
                 return EMPTY
-            idf = math.log(self.doc_count / (len(docs) + 1)) + 1
-            norm = K1 * ((1 - B) + B * self.lengths[field][docs] / self.avg[field])
-            scored = (docs, _frozen(idf * (tf * (K1 + 1)) / (tf + norm)))
-            with self._lock:
-                self._scored[(field, term)] = scored
+            f, t = self.fields[field], self.tuning
+            tf = tf.astype(np.float64)
+            norm = t.k1 * ((1 - t.b) + t.b * f.lengths[docs] / f.average)
+            scored = self._scored[(field, term)] = (docs, _frozen(f.idf[len(docs)] * (tf * (t.k1 + 1)) / (tf + norm)))
         return scored if boost == 1.0 else (scored[0], boost * scored[1])
 
     def best(self, field: str, terms: Iterable[str], boost: float) -> Postings:
@@ -115,36 +85,44 @@ class Scorer:
         docs = np.unique(np.concatenate(lists)) if lists else EMPTY[0]
         return docs, np.full(len(docs), float(boost))
 
+    def matches(self, q: TermQuery) -> Postings:
+        if q.kind == "near":
+            return self.constant(q.field, self.near(q.text, q.maxdist, q.prefix), q.boost)
+        if q.kind == "prefix":
+            return self.best(q.field, self.with_prefix(q.text), q.boost)
+        return self.term(q.field, q.text, q.boost)
+
     # ------------------------------------------------------------ vocabulary
 
-    def frequency(self, word: str) -> int:
-        return self.doc_frequency("plain", word)
-
     def with_prefix(self, prefix: str) -> list[str]:
-        words = self.vocabulary  # sorted: the prefix's words follow one another
+        words = self.vocabulary
         i = bisect.bisect_left(words, prefix)
         out = []
-        while i < len(words) and len(out) < MAX_EXPANSIONS and words[i].startswith(prefix):
+        while i < len(words) and len(out) < self.tuning.max_expansions and words[i].startswith(prefix):
             out.append(words[i])
             i += 1
         return out
 
     def near(self, word: str, maxdist: int, prefix: int = 1) -> list[str]:
-        """Vocabulary words within `maxdist` edits that share the first `prefix` letters."""
+        """Vocabulary words within `maxdist` edits that share the first `prefix` letters, in
+        vocabulary order."""
         key = (word, maxdist, prefix)
         found = self._near.get(key)
         if found is None:
-            found = self._search_near(word, maxdist, prefix)
-            with self._lock:
-                if len(self._near) >= NEAR_CACHE:  # queries are unbounded: so is this cache, unless emptied
-                    self._near.clear()
-                self._near[key] = found
+            if self._shapes is None:
+                self._shapes = _Shapes(list(self.vocabulary))
+            found = [w for w in self._shapes.candidates(word, maxdist)
+                     if w != word and w[:prefix] == word[:prefix] and edit_distance(w, word, maxdist) <= maxdist]
+            found = found[:self.tuning.max_expansions]
+            if len(self._near) >= NEAR_CACHE:  # queries are unbounded: so is this cache, unless emptied
+                self._near.clear()
+            self._near[key] = found
         return found
 
-    def _search_near(self, word: str, maxdist: int, prefix: int) -> list[str]:
-        out = [w for w in self._shapes.candidates(word, maxdist)
-               if w != word and w[:prefix] == word[:prefix] and edit_distance(w, word, maxdist) <= maxdist]
-        return out[:MAX_EXPANSIONS]
+    def warm(self) -> None:
+        """What a first approximate search would make (the vocabulary's shapes)."""
+        if self._shapes is None:
+            self._shapes = _Shapes(list(self.vocabulary))
 
 
 class _Shapes:
@@ -182,7 +160,8 @@ class _Shapes:
 
 
 def summed(lists: list[Postings]) -> Postings:
-    """Documents of any of the lists, each scoring the sum of its values in them."""
+    """Documents of any of the lists, each scoring the sum of its values in them, added in the
+    lists' order."""
     docs = np.concatenate([d for d, _ in lists]) if lists else EMPTY[0]
     if not len(docs):
         return EMPTY
@@ -198,13 +177,9 @@ def nonzero(values: np.ndarray) -> np.ndarray:
 
 
 def _frozen(a: np.ndarray) -> np.ndarray:
-    """Cached arrays are shared by every request: none may write to them."""
+    """Kept arrays are shared by every request: none may write to them."""
     a.setflags(write=False)
     return a
-
-
-def _text(term: str | bytes) -> str:
-    return term.decode("utf-8") if isinstance(term, bytes) else term
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

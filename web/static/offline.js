@@ -1,6 +1,6 @@
 // The page's side of the offline site: it registers the worker, shows what the device holds
 // ("available offline", the build, the progress of a download), and answers a search from the
-// browser's index when the page is the search page without results (served so offline, or by a
+// build's search model when the page is the search page without results (served so offline, or by a
 // static copy). The words it shows come from the page itself (data attributes, translated there).
 (function () {
   "use strict";
@@ -39,22 +39,31 @@
 
   // ---------------------------------------------------------------- search without the server
   var shell = document.querySelector("[data-search-shell]");
-  var q = new URLSearchParams(location.search).get("q");
+  var params = new URLSearchParams(location.search), q = params.get("q");
   if (!shell || !q || !window.KBSearch) return;
   var input = document.getElementById("q");
   if (input) input.value = q;
   var docs = JSON.parse((input && input.form.getAttribute("data-docs")) || "{}");  // ids → names, in this language
   window.KBSearch.load(shell.getAttribute("data-search-data")).then(function (engine) {
-    var ui = html.lang, result = engine.search(q, ui, 20);
-    if (result.jump) { location.replace(siteUrl(result.jump)); return; }
+    var options = { ui: html.lang, limit: 20 };  // the filters the server's page reads, read alike
+    ["doc", "lang", "kind"].forEach(function (k) { if (params.get(k)) options[k] = params.get(k); });
+    if (params.get("page")) options.page = parseInt(params.get("page"), 10) || 0;
+    var result;
+    try {
+      result = engine.search(q, options);
+    } catch (e) {
+      if (!(e instanceof window.KBSearch.QueryError)) throw e;
+      return refuse(e.message);  // what the server says of the same query: too long, an unknown filter
+    }
+    if (result.jump) { location.replace(siteUrl(result.jump.url)); return; }
     render(shell, result);
-  }).catch(function () {
-    var p = document.createElement("p");
-    p.className = "error";
+  }).catch(function () { refuse(shell.getAttribute("data-unavailable")); });
+
+  function refuse(message) {
+    var p = el("p", "error", message);
     p.setAttribute("role", "alert");
-    p.textContent = shell.getAttribute("data-unavailable");
     shell.appendChild(p);
-  });
+  }
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -64,6 +73,24 @@
   }
 
   function render(into, result) {
+    if (result.choices.length) {  // a number both editions have: which one
+      var choices = el("div", "choices"), list = choices.appendChild(el("ul"));
+      choices.insertBefore(el("p", "", shell.getAttribute("data-choose")), list);
+      result.choices.forEach(function (c) {
+        var a = el("a", "", (docs[c.doc] || c.doc) + " " + c.label + " — ");
+        a.href = siteUrl(c.url);
+        a.appendChild(el("span", "", c.title));
+        list.appendChild(el("li")).appendChild(a);
+      });
+      into.appendChild(choices);
+    }
+    if (result.suggestion) {
+      var suggest = el("p", "suggestion", shell.getAttribute("data-suggest") + " "), link = el("a", "", result.suggestion);
+      link.href = siteUrl("/search") + "?q=" + encodeURIComponent(result.suggestion);
+      suggest.appendChild(link);
+      suggest.appendChild(document.createTextNode("?"));
+      into.appendChild(suggest);
+    }
     if (result.said.length) {
       var said = el("p", "said", shell.getAttribute("data-said") + " ");
       result.said.forEach(function (s, i) {
