@@ -140,7 +140,7 @@ def verify_model(gen: Path) -> None:
         engine = SearchEngine.open(gen)
         answered = engine.search(engine.model.unit_title[0] or engine.model.units[0][1]).total
     except ModelError as e:
-        raise BuildError(f"{e}") from e
+        raise BuildError(str(e)) from e
     except Exception as e:  # whatever a damaged model makes the engine raise
         raise BuildError(f"corrupt search model at {gen / MODEL_NAME}: {type(e).__name__}: {e}; run `kb build`") from e
     if not answered:

@@ -62,7 +62,7 @@ def cpu_seconds(pid: int) -> float:
     """User and system CPU seconds a process and its children have spent, from Linux /proc."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
-    for p in [pid, *_children(pid)]:
+    for p in [pid, *children(pid)]:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
@@ -71,9 +71,11 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
-def _children(pid: int) -> list[int]:
+def children(pid: int) -> list[int]:
+    """A process's direct children (the workers), from each of its threads' lists in Linux /proc."""
     try:
-        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        return [int(c) for task in os.listdir(f"/proc/{pid}/task")
+                for c in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
     except OSError:
         return []
 
@@ -85,10 +87,7 @@ def resident_mb(pid: int) -> float:
         for line in f:
             if line.startswith("VmRSS:"):
                 total += int(line.split()[1]) / 1024
-    for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            total += sum(resident_mb(int(child)) for child in f.read().split())
-    return total
+    return total + sum(resident_mb(child) for child in children(pid))
 
 
 def server_ms(response: http.client.HTTPResponse) -> float | None:

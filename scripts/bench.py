@@ -36,19 +36,19 @@ from kb.search.engine import SearchEngine  # noqa: E402
 from measure.loadgen import percentile  # noqa: E402
 
 
-def bench_build(runs: int, out: Path) -> list[tuple[float, float]]:
-    """(wall, CPU) seconds of each build, in a process of its own (nothing imported or cached before)."""
+def kb_process(out: Path, *args: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of one `kb` command in a process of its own (nothing imported or cached before)."""
     import resource
     import subprocess
-    times = []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "kb.cli", "--build-dir", str(out), "build"], check=True,
-                       stdout=subprocess.DEVNULL)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append((time.perf_counter() - t0, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime))
-    return times
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "kb.cli", "--build-dir", str(out), *args], check=True, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.perf_counter() - t0, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def bench_build(runs: int, out: Path) -> list[tuple[float, float]]:
+    return [kb_process(out, "build") for _ in range(runs)]
 
 
 ONE_SHOT = "il morto ha giocato una carta che il dichiarante non aveva chiamato"
@@ -56,18 +56,8 @@ ONE_SHOT = "il morto ha giocato una carta che il dichiarante non aveva chiamato"
 
 def bench_one_shot(out: Path, runs: int = 3) -> dict[str, float]:
     """`kb search QUERY` as a new process each time, over a current build: best wall and CPU seconds."""
-    import resource
-    import subprocess
-    walls, cpus = [], []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "kb.cli", "--build-dir", str(out), "search", ONE_SHOT], check=True,
-                       stdout=subprocess.DEVNULL)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        walls.append(time.perf_counter() - t0)
-        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return {"wall_s": min(walls), "cpu_s": min(cpus)}
+    times = [kb_process(out, "search", ONE_SHOT) for _ in range(runs)]
+    return {"wall_s": min(w for w, _ in times), "cpu_s": min(c for _, c in times)}
 
 
 def bench_first_answer(out: Path, runs: int = 3) -> dict[str, float]:

@@ -173,12 +173,17 @@ def combining_ranges() -> list[list[int]]:
     return _ranges(lambda chars: [c != 0 for c in map(unicodedata.combining, chars)])
 
 
+def is_control(ch: str) -> bool:
+    """A character a query loses to a space: controls, formats, surrogates, private use, unassigned."""
+    return unicodedata.category(ch)[0] == "C"
+
+
 @lru_cache(maxsize=1)
 def control_ranges() -> list[list[int]]:
     """The code points a query loses to a space (a general category "C…": controls, formats,
     surrogates, private use and, in this Python's Unicode, the unassigned): the browser's own
     Unicode may be newer."""
-    return _ranges(lambda chars: [c[0] == "C" for c in map(unicodedata.category, chars)])
+    return _ranges(lambda chars: list(map(is_control, chars)))
 
 
 @lru_cache(maxsize=1)

@@ -75,10 +75,10 @@ def compile_model(export: dict[str, Any], editions: Editions, tables: Path, buil
 def _documents(documents: list[dict[str, Any]], library: Library, units: dict[tuple[str, str], dict[str, Any]],
                ranked: ranking.Layout) -> dict[str, Any]:
     """The documents, the units in the ranker's order and the clause names it numbers."""
-    docs = [d["id"] for d in documents]
+    number = {d["id"]: i for i, d in enumerate(documents)}
     return {"docs": [_document(d, library) for d in documents], "laws": list(library.laws),
             "laws_in_force": library.laws_in_force, "kinds": sorted({u["kind"] for u in units.values()}),
-            "units": [[docs.index(d), u, units[(d, u)]["kind"], units[(d, u)].get("title") or ""] for d, u in ranked.units],
+            "units": [[number[d], u, units[(d, u)]["kind"], units[(d, u)].get("title") or ""] for d, u in ranked.units],
             "clause_names": ranked.clause_names, "length_table": list(LENGTH_TABLE)}
 
 
@@ -203,11 +203,11 @@ def _cards(units: dict[tuple[str, str], dict[str, Any]], rows: list[dict[str, st
         # an implied clause (27B1) has no text of its own: show its first child's
         text = clause["text"] or next((c["text"] for c in unit["clauses"]
                                        if c["text"] and c["id"].startswith(clause["id"])), "")
-        out.append([label(library.is_laws(r["doc"]), unit, clause), text, _parallel(editions, r["doc"], clause["id"])])
+        out.append([_label(library.is_laws(r["doc"]), unit, clause), text, _parallel(editions, r["doc"], clause["id"])])
     return out
 
 
-def label(of_laws: bool, unit: dict[str, Any], clause: dict[str, Any]) -> str:
+def _label(of_laws: bool, unit: dict[str, Any], clause: dict[str, Any]) -> str:
     """How a hit names its clause: "27B1(b)" in the Laws, a norm's paragraph by its own label."""
     if clause["id"] == unit["id"]:
         return unit["id"] if unit["kind"] in ("article", "norm") else (unit.get("title") or unit["id"])
@@ -235,6 +235,8 @@ def _phrasebook(tables: Path, library: Library, documents: list[dict[str, Any]],
 
 def compile_phrasebook(entries: list[sources.Entry], phrases: list[sources.Phrase], docs: list[str],
                        row_of: dict[Key, int], arrays: dict[str, np.ndarray]) -> dict[str, Any]:
+    number = {d: i for i, d in enumerate(docs)}
+
     def row(doc: str, unit: str, clause: str | None) -> int:
         found = next((row_of[k] for k in ((doc, unit, clause or unit), (doc, unit, UNIT_LEVEL)) if k in row_of), None)
         return -1 if found is None else found
@@ -242,7 +244,7 @@ def compile_phrasebook(entries: list[sources.Entry], phrases: list[sources.Phras
     header: dict[str, Any] = {"entries": [
         {"id": e.id, "title": e.title, "names": dict(e.names), "other_game": e.other_game,
          "url": situation_url(e.id) if e.names else "",
-         "targets": [[docs.index(t[0]), t[1], t[2], row(*t), row(t[0], t[1], UNIT_LEVEL), int(e.leads(i))]
+         "targets": [[number[t[0]], t[1], t[2], row(*t), row(t[0], t[1], UNIT_LEVEL), int(e.leads(i))]
                      for i, t in enumerate(e.targets)]} for e in entries]}
     arrays["entry_rank"] = model.counts(np.unique([e.id for e in entries], return_inverse=True)[1])  # ties: id order
     in_books = sorted(phrases, key=lambda p: (entries[p[0]].other_game, p[1]))  # stable: a book's side by side

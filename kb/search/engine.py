@@ -76,7 +76,7 @@ class Result:
 class SearchEngine:
     def __init__(self, model: Model):
         self.model = model
-        self.tuning = t = model.tuning
+        self.tuning = model.tuning
         self.build = model.build
         self.langs = model.langs
         self.library = Library.of(model.documents)

@@ -14,6 +14,7 @@ from pathlib import Path
 from ..concordance import NOTE_COLUMNS, Notes, notes_of, read_tsv
 from ..corpus import CORPUS_DIR
 from .analysis import light, terms
+from .query import ExpansionRow
 
 COLUMNS = ("it", "es", "also", "note", *NOTE_COLUMNS)  # glossary.tsv's header
 SIDES = COLUMNS[:2]  # the languages it pairs
@@ -63,9 +64,6 @@ def load_thesaurus(path: Path) -> Thesaurus:
         return []
     return [(r["lang"], r["phrase"], tuple(t.strip() for t in r["terms"].split(",") if t.strip()))
             for r in read_tsv(path, THESAURUS_COLUMNS)]
-
-
-ExpansionRow = tuple[tuple[str, ...], bool, dict[str, list[str]]]  # (light words, in any order?, stems added per language)
 
 
 def expansion_rows(glossary: Glossary | None, thesaurus: Thesaurus, langs: tuple[str, ...]) -> list[ExpansionRow]:

@@ -8,10 +8,10 @@ One file per generation, `search-model.bin`:
 The header holds the tables (documents, units, clause cards, terms, phrasebook entries, the
 number grammar, the little words and the tuning); `arrays` in it names each typed array
 (dtype, byte offset from the arrays' start, length), each aligned to 8 bytes and little-endian;
-the digest covers header and arrays alike, and a file whose bytes it does not match is refused
-(by the browser too, where the page's context gives it a SHA-256);
 so that numpy and JavaScript's typed arrays read them where they lie, without copying or
-rebuilding anything. A model of another format is refused with a message saying to rebuild.
+rebuilding anything. The digest covers header and arrays alike: a file whose bytes it does not
+match is refused (by the browser too, where the page's context gives it a SHA-256), and so is a
+model of another format, with a message saying to rebuild.
 
 What either runtime works out at load is cheap and exact: sums of the idf values the header
 gives, in a fixed order (no logarithm or power is taken at search time, where two runtimes'
@@ -36,7 +36,7 @@ MAGIC = b"KBSEARCH"
 MODEL_NAME = "search-model.bin"   # in a generation; the browser fetches it gzipped (MODEL_NAME + ".gz")
 ALIGN = 8
 PREFIX = len(MAGIC) + 8 + 32  # the magic, the format and the header's length, the SHA-256 of all that follows
-DTYPES = {"u1": np.uint8, "u2": np.uint16, "u4": np.uint32, "i4": np.int32, "f8": np.float64}
+DTYPES = {"u1": np.uint8, "u2": np.uint16, "u4": np.uint32}  # lengths, and the narrow and wide `counts`
 UNIT_LEVEL = "*"  # the clause id of a unit's whole-text document
 
 
@@ -180,16 +180,19 @@ class Book:
         return float(self.idf.max()) if len(self.idf) else 1.0
 
     @cached_property
+    def stem_of(self) -> np.ndarray:
+        """The stem of each place of `phrases`."""
+        return np.repeat(np.arange(len(self.stems)), np.diff(self.offsets))
+
+    @cached_property
     def weights(self) -> np.ndarray:
         """Per phrase, the idf of its stems, added in the stems' order."""
-        stem_of = np.repeat(np.arange(len(self.stems)), np.diff(self.offsets))
-        return np.bincount(self.phrases, weights=self.idf[stem_of], minlength=len(self.entry_of))
+        return np.bincount(self.phrases, weights=self.idf[self.stem_of], minlength=len(self.entry_of))
 
     @cached_property
     def entries_using(self) -> tuple[np.ndarray, np.ndarray]:
         """Per stem, the entries some phrase of which says it: (offsets, entries)."""
-        entries = self.entry_of[self.phrases]
-        stem_of = np.repeat(np.arange(len(self.stems)), np.diff(self.offsets))
+        entries, stem_of = self.entry_of[self.phrases], self.stem_of
         keep = np.ones(len(entries), dtype=bool)
         keep[1:] = (entries[1:] != entries[:-1]) | (stem_of[1:] != stem_of[:-1])  # entries ascend within a stem
         counts = np.bincount(stem_of[keep], minlength=len(self.stems))

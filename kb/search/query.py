@@ -16,7 +16,7 @@ from typing import Iterable
 
 from ..library import LAWS, NORMS
 from ..languages import LANGS, REGISTRY
-from .analysis import LISTED_STOPWORDS, PLAIN, WORD, first_term, fold, light, terms
+from .analysis import LISTED_STOPWORDS, PLAIN, WORD, first_term, fold, is_control, light, terms
 from .tuning import TUNING, Tuning
 
 MAX_QUERY_CHARS = 500
@@ -167,11 +167,11 @@ def clean(text: str) -> str:
         text = unicodedata.normalize("NFKC", text)
     if len(text) > MAX_QUERY_CHARS:
         raise QueryError(f"query too long ({len(text)} characters; at most {MAX_QUERY_CHARS})")
-    text = "".join(" " if unicodedata.category(ch)[0] == "C" else ch for ch in text)
+    text = "".join(" " if is_control(ch) else ch for ch in text)
     return re.sub(r"\s+", " ", text).strip()
 
 
-ExpansionRow = tuple[tuple[str, ...], bool, dict[str, list[str]]]  # kb.search.glossary's rows
+ExpansionRow = tuple[tuple[str, ...], bool, dict[str, list[str]]]  # (light words, in any order?, stems per language)
 
 
 class Expansions:

@@ -14,7 +14,7 @@
 
   // ================================================================ model.py
   var FORMAT = 1, MAGIC = "KBSEARCH", UNIT_LEVEL = "*", PREFIX = 48;  // magic, format, header's length, SHA-256
-  var DTYPES = { u1: Uint8Array, u2: Uint16Array, u4: Uint32Array, i4: Int32Array, f8: Float64Array };
+  var DTYPES = { u1: Uint8Array, u2: Uint16Array, u4: Uint32Array };
 
   function ModelError(message) { this.name = "ModelError"; this.message = message; }
   ModelError.prototype = Object.create(Error.prototype);
@@ -369,7 +369,7 @@
     return false;
   }
 
-  Query.prototype.plan = function (text, names, expansions) {  // names: the documents' (null: none)
+  Query.prototype.plan = function (text, named, expansions) {  // named: a document's name may lead a number
     var self = this, a = this.a;
     text = this.clean(text);
     var read = caseless(text);
@@ -378,7 +378,7 @@
     var words = dedupe(a.terms("plain", body)).filter(function (w) { return !self.question.has(w); })
       .slice(0, this.tuning.max_words);
     var p = { text: text, words: words, stems: {}, expansions: {}, intent: intent, writtenIn: this.writtenIn(text),
-              number: this.numberQuery(text, names) };
+              number: this.numberQuery(text, named) };
     var joined = words.join(" ");
     this.langs.forEach(function (l) { p.stems[l] = dedupe(a.terms(l, joined)); });
     var added = expansions ? this.expansions.added(body) : {};
@@ -417,9 +417,9 @@
     return [null, text];
   };
 
-  Query.prototype.numberQuery = function (text, names) {
+  Query.prototype.numberQuery = function (text, named) {
     var doc = null;
-    if (names) { var named = this.namedDocument(text); doc = named[0]; text = named[1]; }
+    if (named) { var found = this.namedDocument(text); doc = found[0]; text = found[1]; }
     var m = this.number.exec(caseless(text));
     if (!m || parseInt(m.groups.art, 10) === 0) return null;
     var g = {};  // each group as the query typed it (caseless only to match)
@@ -1116,7 +1116,7 @@
     this.manifestLangs = dedupe(model.documents.map(function (d) { return d.lang; }));
     model.documents.forEach(function (d) { self.docLang[d.id] = d.lang; });
     this.otherGameIds = model.documents.filter(function (d) { return d.other_game; }).map(function (d) { return d.id; });
-    this.names = h.numbers.before ? true : null;
+    this.named = !!h.numbers.before;  // the documents have names a number may follow
     this.scorer = new Scorer(model);
     this.phrasebook = new Phrasebook(model, this.analysis);
     this.ranker = new UnitRanker(model);
@@ -1128,7 +1128,7 @@
     this.wordCache = new Map();
   }
 
-  Engine.prototype.plan = function (q) { return this.query.plan(q, this.names, true); };
+  Engine.prototype.plan = function (q) { return this.query.plan(q, this.named, true); };
 
   Engine.prototype.search = function (q, options) {
     var o = options || {}, t = this.tuning, self = this;
@@ -1152,7 +1152,7 @@
     var facets = this.facets(units);
     units = units.filter(function (u) { return (!doc || u[0][0] === doc) && (!lang || self.docLang[u[0][0]] === lang); });
     var start = (page - 1) * limit;
-    if (suggestion) p.words = p.words.concat(this.query.plan(suggestion, null, false).words);  // highlight them too
+    if (suggestion) p.words = p.words.concat(this.query.plan(suggestion, false, false).words);  // highlight them too
     var hits = units.slice(start, start + limit).map(function (u) { return self.hit(u[0], u[1], u[2], p); });
     return result(p.text, units.length, hits, suggestion, jump, choices, facets, page, limit, Told.named(said, ui, t));
   };
@@ -1173,7 +1173,7 @@
     var found = unknown.size ? words.suggestion(p, unknown, words.languageOf(p)) : [null, false];
     var correction = found[0], suggestion = null;
     if (correction) {
-      var corrected = this.run(this.query.plan(correction, null, true), keep, new Set(), new Set());
+      var corrected = this.run(this.query.plan(correction, false, true), keep, new Set(), new Set());
       if (found[1] && maxOf(corrected) > maxOf(scores) * (1 + t.rounding)) suggestion = correction;
       scores = maximum(scores, corrected);
     }
