@@ -30,7 +30,7 @@ CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
-LAYOUT = 6                      # what a generation holds; a generation of another layout is not one to read
+LAYOUT = 7                      # what a generation holds; a generation of another layout is not one to read
 COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
 READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "clock.tsv",
                  "unresolved.tsv")  # the corpus files readers open in a generation

@@ -14,9 +14,10 @@ from .corpus import CorpusError
 from .languages import BY_CODE
 from .library import LAWS, OTHER_GAME, Library
 
-FIXED = ("id", "period")    # first columns; then one per language, one per edition, then:
+FIXED = ("id", "period", "actors", "acts")  # first columns; then one per language, one per edition, then:
 TRAILING = ("also", "lead", "note")
 EDITION_COLUMN = re.compile(r"laws_(\w+)")
+ACTORS = frozenset({"declarer", "dummy", "defender", "partner", "opponent", "director", "team"})
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
 
@@ -30,6 +31,8 @@ class Situation:
     also: tuple[Key, ...]   # norms and time references that rule or time it
     note: str
     lead: Key | None = None  # the norm that fixes the ruling in Italy; None: the Law itself
+    actors: tuple[str, ...] = ()  # who does the act that defines it (none: any player)
+    acts: tuple[str, ...] = ()    # the acts and facts that define it
 
     def name(self, lang: str) -> str:
         phrases = dict(self.says).get(lang) or self.says[0][1]
@@ -56,11 +59,14 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
         laws = tuple((doc, article_of(cid), cid) for col, doc in editions for cid in row[col].split())
         also = tuple(_also(row["also"]))
         lead = _also(row["lead"])
+        if not ACTORS.issuperset(row["actors"].split()):
+            raise CorpusError(f"{path}: {row['id']}: actors are {' '.join(sorted(ACTORS))}, not {row['actors']!r}")
         if lead and lead[0] not in also:
             raise CorpusError(f"{path}: {row['id']}: its lead {row['lead']} is not one of its `also` targets")
         if lead:  # the norm that rules first comes first of its document's targets
             also = tuple(sorted(also, key=lambda t: t != lead[0]))
-        out.append(Situation(row["id"], row["period"], says, laws, also, row["note"], lead[0] if lead else None))
+        out.append(Situation(row["id"], row["period"], says, laws, also, row["note"], lead[0] if lead else None,
+                             tuple(row["actors"].split()), tuple(row["acts"].split())))
     return tuple(out)
 
 

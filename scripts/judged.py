@@ -7,7 +7,8 @@ measure/judged/fresh (blind set E: measured once before any tuning, then tuned o
 measure/judged/heldout (blind set C, never tuned on), measure/judged/blind-f (blind set F, written
 after E was tuned on, held out for one session, then tuned on) and measure/judged/blind-g (blind
 set G, written when F became a tuning set, held out for one session, then tuned on) and
-measure/judged/blind-h (blind set H, written when G was measured, never tuned on). MRR@10 counts the first unit a
+measure/judged/blind-h (blind set H, written when G was measured, never tuned on); measure/judged/stories-s and
+stories-t (blind stories: S tuned on, T held out). MRR@10 counts the first unit a
 director would open (grade 3); success@1 is the share of queries where it comes first.
 """
 from __future__ import annotations
@@ -30,7 +31,9 @@ SETS = [("A+B (gated)", ROOT / "tests" / "data"), ("D (blind, tuned on)", ROOT /
         ("C (blind, held out)", ROOT / "measure" / "judged" / "heldout"),
         ("F (blind, held out once, then tuned on)", ROOT / "measure" / "judged" / "blind-f"),
         ("G (blind, held out once, then tuned on)", ROOT / "measure" / "judged" / "blind-g"),
-        ("H (blind, held out)", ROOT / "measure" / "judged" / "blind-h")]
+        ("H (blind, held out)", ROOT / "measure" / "judged" / "blind-h"),
+        ("S (blind stories, tuned on)", ROOT / "measure" / "judged" / "stories-s"),
+        ("T (blind stories, held out)", ROOT / "measure" / "judged" / "stories-t")]
 
 
 def table(name: str, ours: list, peer: list) -> None:
@@ -47,10 +50,13 @@ def table(name: str, ours: list, peer: list) -> None:
 
 
 def main() -> None:
+    only = sys.argv[1:]  # set letters ("S", "A+B"), else every set
     gen = builder.ensure_build().parent
     engine = KnowledgeBase(gen).engine
     peer = Fts5Peer(generations.load_export(gen / generations.EXPORT_NAME))
     for name, folder in SETS:
+        if only and name.split()[0] not in only:
+            continue
         queries = judged_queries(folder)
         table(name, search_scores(engine, queries), [score_query(q, peer.search(q.query)) for q in queries])
 

@@ -31,7 +31,7 @@ from ..editions import Editions
 from ..languages import LANGS, REGISTRY
 from ..library import LAWS, NORMS, OTHER_GAME, TIMEREF, Library
 from ..urls import situation_url, url_for
-from . import bids, entries as sources, model, query, ranking
+from . import bids, entries as sources, model, query, ranking, story
 from .analysis import (ACCENT_MAP, NUMBERS, PLAIN, SHARED_STOPWORDS, STOPWORDS, combining_ranges, fold,
                        stems_said, terms, word_ranges, control_ranges, digit_ranges)
 from .glossary import THESAURUS_TABLE, Glossary, expansion_rows, known_words, load_thesaurus
@@ -68,6 +68,8 @@ def compile_model(export: dict[str, Any], editions: Editions, tables: Path, buil
                               "cards": _cards(units, rows, library, editions), **_expansions(tables, library, langs),
                               "numbers": _numbers(documents, library), "words": _words()}
     header["phrasebook"] = _phrasebook(tables, library, documents, {k: n for n, k in enumerate(keys)}, arrays)
+    header["story"] = {**story.compiled(story.vocabulary(tables)),  # the browser's copy of the noise patterns too
+                       "aside": [[_js_words(p.pattern), bool(p.flags & re.I)] for p in story.ASIDE]}
     header["powers"] = _powers(tuning, header["phrasebook"])
     return header, arrays
 
@@ -243,7 +245,8 @@ def compile_phrasebook(entries: list[sources.Entry], phrases: list[sources.Phras
 
     header: dict[str, Any] = {"entries": [
         {"id": e.id, "title": e.title, "names": dict(e.names), "other_game": e.other_game,
-         "url": situation_url(e.id) if e.names else "",
+         "url": situation_url(e.id) if e.names else "", "period": e.period, "actors": list(e.actors),
+         "acts": list(e.acts),
          "targets": [[number[t[0]], t[1], t[2], row(*t), row(t[0], t[1], UNIT_LEVEL), int(e.leads(i))]
                      for i, t in enumerate(e.targets)]} for e in entries]}
     arrays["entry_rank"] = model.counts(np.unique([e.id for e in entries], return_inverse=True)[1])  # ties: id order
@@ -309,6 +312,7 @@ def _numbers(documents: list[dict[str, Any]], library: Library) -> dict[str, Any
             "in_force": {f"{k}:{lang or ''}": list(library.in_force(k, lang)) for k in kinds for lang in langs},
             "all": {f"{k}:{lang or ''}": list(library.ids(k, lang)) for k in kinds for lang in langs},
             "pattern": _js(query.NUMBER.pattern), "two_articles": query.TWO_ARTICLES.pattern,
+            "link": _js(query.LINK.pattern),
             "langs": [lang.code for lang in REGISTRY], "kinds": list(kinds)}
 
 

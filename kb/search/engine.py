@@ -18,7 +18,7 @@ import numpy as np
 
 from ..library import OTHER_GAME, Library
 from ..urls import url_for
-from . import bids, told
+from . import bids, story, told
 from .model import MODEL_NAME, UNIT_LEVEL, Model, read
 from .numbers import Numbers
 from .phrasebook import Phrasebook
@@ -85,6 +85,7 @@ class SearchEngine:
         self.doc_lang = {d["id"]: d["lang"] for d in model.documents}
         self.scorer = Scorer(model)
         self.phrasebook = Phrasebook.of(model)
+        self.reader = story.Reader(model.header.get("story"))
         self.ranker = UnitRanker.of(model)
         self.numbers = Numbers(model)
         self.expansions = Expansions(model.get("expansions"))
@@ -119,17 +120,22 @@ class SearchEngine:
         p = self.plan(q)
         if not p.words and p.number is None:
             return Result(p.text, 0, [], page=page, limit=limit)
+        shown = p.text
+        if len(p.words) >= t.aside_words:  # a story: its holdings, scores and table numbers say nothing
+            p = self.plan(story.set_aside(p.text))
         prefer = (ui, t.ui_preference) if ui in self.langs else (self.words.reader_language(p, ui), t.query_preference)
         keep = self._keep(doc, lang, kind)
         scores, suggestion, correction = self._scores(p, keep, prefer[0])
         other_game = doc in self.library.ids(OTHER_GAME) or self.words.about_other_game(p)
         # typos read as their correction too, and bids as what they tell ("1 picche… 1 cuori": insufficient)
         heard = " ".join(filter(None, (p.text, correction, bids.told(p.text, p.written_in or prefer[0]))))
-        said = self.phrasebook.match(heard, t.entries, other_game)  # the situations of its game
+        read = self.reader.read(heard)  # who acted, when, what was done
+        said = self.phrasebook.match(heard, t.entries, other_game, read)  # the situations of its game
         evidence = told.added(said, self.words.story(p), scores, t, self.powers)
         text, scores = scores, scores + (evidence if keep is None else evidence * keep)
         jump, choices, pinned = self.numbers.resolve(p.number, doc, lang, ui)
-        pinned = pinned or told.titled(said, lambda d: self.doc_lang[d] == prefer[0], t)
+        first = lambda d: self.doc_lang[d] == prefer[0]  # noqa: E731
+        pinned = pinned or told.titled(said, first, t) or told.leading(said, read, first, t)
         if pinned:
             suggestion = None  # the number found its clause: nothing to correct
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned, lifting=text)
@@ -139,7 +145,7 @@ class SearchEngine:
         if suggestion:  # highlight what the corrected words found
             p.words = p.words + plan(suggestion, self.langs, tuning=t).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
-        return Result(p.text, len(units), hits, suggestion, jump, choices, facets, page, limit,
+        return Result(shown, len(units), hits, suggestion, jump, choices, facets, page, limit,
                       told.named(said, ui, t))
 
     # ------------------------------------------------------------ scoring

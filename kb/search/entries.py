@@ -40,6 +40,9 @@ class Entry:
     names: tuple[tuple[str, str], ...] = ()  # a situation's name per language (the index's entries)
     lead: Key | None = None    # the clause that rules it first (a norm's, Burraco's); None: its Laws do
     other_game: bool = False   # a situation of the other game (Burraco): said only of a query about it
+    period: str = ""           # a situation's structure (kb.situations): when it happens…
+    actors: tuple[str, ...] = ()  # …who acts…
+    acts: tuple[str, ...] = ()    # …and what is done
 
     def leads(self, i: int) -> bool:
         """Does target i rule first: a clause of the lead norm's unit (not of another norm of its
@@ -65,7 +68,8 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> tupl
     games = load_game(tables / GAME_TABLE, library)
     tuned = phrasings(tables, {s.id for s in (*situations, *games)})
     for s in situations:
-        add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says), lead=s.lead),
+        add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says), lead=s.lead,
+                  period=s.period, actors=s.actors, acts=s.acts),
             [*s.phrases(), *tuned.get(s.id, ())])
     for s in games:  # the other game's: its own code rules it
         add(Entry(s.id, s.targets, 0, lead=s.targets[0], other_game=True), [*s.phrases(), *tuned.get(s.id, ())])

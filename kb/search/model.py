@@ -31,7 +31,7 @@ import numpy as np
 
 from .tuning import Tuning
 
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"KBSEARCH"
 MODEL_NAME = "search-model.bin"   # in a generation; the browser fetches it gzipped (MODEL_NAME + ".gz")
 ALIGN = 8
@@ -145,6 +145,9 @@ class Entry:
     names: tuple[tuple[str, str], ...]
     url: str
     other_game: bool
+    period: str = ""              # a situation's structure: when, who acts, what is done
+    actors: tuple[str, ...] = ()
+    acts: tuple[str, ...] = ()
 
     def name(self, lang: str | None) -> str:
         return dict(self.names).get(lang or "", self.names[0][1] if self.names else self.id)
@@ -252,7 +255,8 @@ class Model:
 
 def entries_of(saved: list[dict[str, Any]], docs: list[str]) -> list[Entry]:
     return [Entry(e["id"], tuple(Target(docs[t[0]], t[1], t[2], t[3], t[4], bool(t[5])) for t in e["targets"]),
-                  e["title"], tuple(e["names"].items()), e["url"], e["other_game"]) for e in saved]
+                  e["title"], tuple(e["names"].items()), e["url"], e["other_game"], e["period"], tuple(e["actors"]),
+                  tuple(e["acts"])) for e in saved]
 
 
 def books_of(saved: list[dict[str, Any]], arrays: dict[str, np.ndarray]) -> list[Book]:

@@ -26,6 +26,7 @@ from ..text import fold_accents
 from .analysis import STOPWORDS, WORD, stems_said
 from .model import Book, Entry, Model
 from .scoring import nonzero
+from .story import NOTHING, Story, fit
 from .tuning import Tuning
 
 
@@ -62,9 +63,10 @@ class Phrasebook:
         even where no text has them."""
         return {(b.lang, s) for b in self.books if other_game in (None, b.other_game) for s in b.stems}
 
-    def match(self, text: str, limit: int = 5, other_game: bool = False) -> list[Match]:
+    def match(self, text: str, limit: int = 5, other_game: bool = False, read: Story = NOTHING) -> list[Match]:
         """The entries of the query's game whose phrases it says, strongest first (one match
-        per entry)."""
+        per entry); of a story, the `fit_pool` strongest are refitted to its structure first
+        (who acted, when, what was done: `story.fit`)."""
         found, strengths = [], []
         for book in self.books:
             if book.other_game != other_game:
@@ -76,7 +78,18 @@ class Phrasebook:
             strengths.append(strength[strong])
         if not found:  # no phrases (of this game)
             return []
-        return self._best(np.concatenate(found), np.concatenate(strengths), limit)
+        best = self._best(np.concatenate(found), np.concatenate(strengths), max(limit, self.tuning.fit_pool))
+        return self._refit(best, read)[:limit]
+
+    def _refit(self, matches: list[Match], story: Story) -> list[Match]:
+        """Each match's strength times its fit to the story, strongest first (ties: as they were)."""
+        if not story.acts:
+            return matches
+        t = self.tuning
+        fitted = [Match(m.entry, m.strength * fit(m.entry.period, m.entry.actors, m.entry.acts, story, t), m.phrase)
+                  for m in matches]
+        order = sorted(range(len(fitted)), key=lambda i: (-fitted[i].strength, i))
+        return [fitted[i] for i in order]
 
     def said_in(self, book: Book, query: tuple[str, ...], story: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """The phrases of a book (numbered within it) that share a stem with the query, and for

@@ -19,7 +19,7 @@ from ..languages import LANGS, REGISTRY
 from .analysis import LISTED_STOPWORDS, PLAIN, WORD, first_term, fold, is_control, light, terms
 from .tuning import TUNING, Tuning
 
-MAX_QUERY_CHARS = 500
+MAX_QUERY_CHARS = 1500  # a story of 120 words or more, with its auction and hands
 
 
 class QueryError(ValueError):
@@ -83,13 +83,16 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
     folded = fold(text)
     m = before.match(folded)
     if m:
-        return names[by_key[m["name"]]], text[m.end():].lstrip(" .,:")
+        return names[by_key[m["name"]]], LINK.sub("", text[m.end():].lstrip(" .,:"))
     m = after.search(folded)
     if m and m.start() > 0:  # "art. 16 del codice", "appendice 4 norme integrative"
-        return names[by_key[m["name"]]], text[:m.start()]
+        return names[by_key[m["name"]]], LINK.sub("", text[:m.start()])
     return None, text
 
 
+# What joins a document's name and its number ("testo spagnolo dell'articolo 16", "the Spanish text
+# of Law 25", "el artículo 16 del reglamento"): a preposition, an article.
+LINK = re.compile(r"^\s*(?:(?:del(?:la|le|lo)?|dei|degli|de(?:l)?|of|in|en)\s+|dell['’]\s*)?(?:(?:the|il|el|la|lo)\s+|l['’]\s*)?", re.I)
 OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"  # "art. 16 del codice"
 
 

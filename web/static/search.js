@@ -13,7 +13,7 @@
   var Stemmers = root.KBStemmers || (typeof require === "function" ? require("./stemmers.js") : null);
 
   // ================================================================ model.py
-  var FORMAT = 1, MAGIC = "KBSEARCH", UNIT_LEVEL = "*", PREFIX = 48;  // magic, format, header's length, SHA-256
+  var FORMAT = 2, MAGIC = "KBSEARCH", UNIT_LEVEL = "*", PREFIX = 48;  // magic, format, header's length, SHA-256
   var DTYPES = { u1: Uint8Array, u2: Uint16Array, u4: Uint32Array };
 
   function ModelError(message) { this.name = "ModelError"; this.message = message; }
@@ -104,6 +104,7 @@
 
   function entryOf(e, docs) {
     return { id: e.id, title: e.title, names: e.names, url: e.url, otherGame: e.other_game,
+             period: e.period, actors: e.actors, acts: e.acts,
              targets: e.targets.map(function (t) {
                return { doc: docs[t[0]].id, unit: t[1], clause: t[2], row: t[3], unitRow: t[4], leads: !!t[5] };
              }) };
@@ -321,6 +322,7 @@
     this.twoArticles = new RegExp(n.two_articles);
     this.before = n.before ? new RegExp("^" + n.before) : null;
     this.after = n.after ? new RegExp(n.after) : null;
+    this.link = new RegExp(n.link, "iu");
     this.named = n.named;
     this.numberLangs = n.langs;
     this.kinds = n.kinds;  // the kinds of document a number means: the Laws, the norms
@@ -411,9 +413,9 @@
   Query.prototype.namedDocument = function (text) {  // [doc, the rest] (doc null: none named)
     if (!this.before) return [null, text];
     var folded = this.a.fold(text), m = this.before.exec(folded);
-    if (m) return [this.named[m.groups.name], text.slice(m[0].length).replace(/^[ .,:]+/, "")];
+    if (m) return [this.named[m.groups.name], caseless(text.slice(m[0].length).replace(/^[ .,:]+/, "")).replace(this.link, "")];
     m = this.after.exec(folded);
-    if (m && m.index > 0) return [this.named[m.groups.name], text.slice(0, m.index)];
+    if (m && m.index > 0) return [this.named[m.groups.name], caseless(text.slice(0, m.index)).replace(this.link, "")];
     return [null, text];
   };
 
@@ -627,7 +629,7 @@
     return new Set(a.words(text.toLowerCase()).filter(function (w) { return !stop.has(a.foldAccents(w)); })).size;
   };
 
-  Phrasebook.prototype.match = function (text, limit, otherGame) {
+  Phrasebook.prototype.match = function (text, limit, otherGame, read) {
     var t = this.tuning, found = [], strengths = [], self = this, any = false;
     var storySize = t.story_size, least = t.min_match;
     this.books.forEach(function (book) {
@@ -639,7 +641,20 @@
         if (r.strength[i] >= least) { found.push(r.said[i] + book.start); strengths.push(r.strength[i]); }
       }
     });
-    return any ? this.best(found, strengths, limit) : [];
+    if (!any) return [];
+    var best = this.best(found, strengths, Math.max(limit, t.fit_pool));
+    return this.refit(best, read || NOTHING).slice(0, limit);
+  };
+
+  Phrasebook.prototype.refit = function (matches, read) {  // strongest first, ties as they were
+    if (!read.acts.size) return matches;
+    var t = this.tuning;
+    var fitted = matches.map(function (m, i) {
+      return { entry: m.entry, strength: m.strength * fit(m.entry.period, m.entry.actors, m.entry.acts, read, t),
+               phrase: m.phrase, i: i };
+    });
+    fitted.sort(function (x, y) { return cmp(y.strength, x.strength) || x.i - y.i; });
+    return fitted.map(function (m) { return { entry: m.entry, strength: m.strength, phrase: m.phrase }; });
   };
 
   Phrasebook.prototype.saidIn = function (book, query, story) {  // {said: phrases, strength}
@@ -692,6 +707,87 @@
 
   function cmp(x, y) { return x < y ? -1 : x > y ? 1 : 0; }
 
+  // ================================================================ story.py
+  var DIMENSIONS = ["role", "period", "act"], SEATS = new Set(["declarer", "dummy", "defender"]), DEFINE = "define";
+  var GAP = 2, NOTHING = { roles: new Set(), periods: new Set(), acts: new Set() };
+
+  function Reader(saved, analysis) {
+    var self = this;
+    saved = saved || { tags: [], phrases: [], aside: [] };
+    this.a = analysis;
+    this.tags = saved.tags.map(function (tag) { var k = tag.indexOf(":"); return [tag.slice(0, k), tag.slice(k + 1)]; });
+    this.exact = new Map();   // a phrase by its first word…
+    this.prefix = new Map();  // …or its first word's beginning
+    saved.phrases.forEach(function (p) {
+      var first = p[1][0], star = first.endsWith("*"), table = star ? self.prefix : self.exact;
+      var key = star ? first.slice(0, -1) : first;
+      if (!table.has(key)) table.set(key, []);
+      table.get(key).push([p[0], p[1]]);
+    });
+    this.shortest = Infinity;
+    this.prefix.forEach(function (_, k) { self.shortest = Math.min(self.shortest, codePoints(k)); });
+    if (this.shortest === Infinity) this.shortest = 1;
+    this.aside = (saved.aside || []).map(function (x) { return new RegExp(x[0], x[1] ? "giu" : "gu"); });
+  }
+
+  Reader.prototype.read = function (text) {  // the roles, periods and acts a text tells
+    var words = this.a.words(this.a.fold(text)), told = new Set(), self = this;
+    words.forEach(function (word, i) {
+      self.starting(word).forEach(function (p) {
+        if (!told.has(p[0]) && follows(words, i, p[1])) told.add(p[0]);
+      });
+    });
+    var found = { role: new Set(), period: new Set(), act: new Set() };
+    told.forEach(function (tag) { var t = self.tags[tag]; found[t[0]].add(t[1]); });
+    return { roles: found.role, periods: found.period, acts: found.act };
+  };
+
+  Reader.prototype.starting = function (word) {  // in the vocabulary's order
+    var out = (this.exact.get(word) || []).slice(), chars = Array.from(word);
+    for (var n = this.shortest; n <= chars.length; n++) {
+      var found = this.prefix.get(chars.slice(0, n).join(""));
+      if (found) out = out.concat(found);
+    }
+    return out;
+  };
+
+  Reader.prototype.setAside = function (text) {  // story.set_aside
+    this.aside.forEach(function (re) { text = caseless(text).replace(re, " "); });
+    return text;
+  };
+
+  function said(word, token) {
+    return token.endsWith("*") ? word.startsWith(token.slice(0, -1)) : word === token;
+  }
+
+  function follows(words, start, phrase) {
+    var at = start;
+    for (var k = 1; k < phrase.length; k++) {
+      var next = -1;
+      for (var j = at + 1; j < Math.min(at + 2 + GAP, words.length); j++) {
+        if (said(words[j], phrase[k])) { next = j; break; }
+      }
+      if (next < 0) return false;
+      at = next;
+    }
+    return true;
+  }
+
+  function fit(period, actors, acts, read, t) {
+    if (!read.acts.size || !acts.length) return 1.0;
+    var shared = acts.filter(function (a) { return read.acts.has(a); }).length, factor;
+    if (!shared || (acts.indexOf(DEFINE) >= 0 && !read.acts.has(DEFINE))) factor = t.fit_floor;
+    else factor = t.fit_some + (1 - t.fit_some) * shared / acts.length;
+    if (actors.length) {
+      if (actors.some(function (a) { return read.roles.has(a); })) factor *= t.fit_actor;
+      else if (actors.every(function (a) { return SEATS.has(a); }) && Array.from(read.roles).some(function (r) { return SEATS.has(r); })) {
+        factor *= t.fit_other_actor;
+      }
+    }
+    if (period && read.periods.size) factor *= read.periods.has(period) ? t.fit_period : t.fit_other_period;
+    return factor;
+  }
+
   // ================================================================ told.py
   var Told = {
     added: function (matches, story, scores, t, powers) {
@@ -720,6 +816,14 @@
       if (!m) return [];
       var targets = m.entry.targets.map(function (x) { return [x.doc, x.unit, x.clause]; });
       return targets.sort(function (x, y) { return (first(x[0]) ? 0 : 1) - (first(y[0]) ? 0 : 1); });
+    },
+    leading: function (matches, read, first, t) {
+      if (!read.acts.size || !matches.length || !Object.keys(matches[0].entry.names).length ||
+          matches[0].strength < t.lead_min) return [];
+      if (matches.length > 1 && matches[0].strength - matches[1].strength < t.lead_margin) return [];
+      var targets = matches[0].entry.targets.filter(function (x) { return x.leads; });
+      var best = targets.find(function (x) { return first(x.doc); }) || targets[0];
+      return best ? [[best.doc, best.unit, best.clause || best.unit]] : [];
     },
     named: function (matches, lang, t) {
       return matches.filter(function (m) { return Object.keys(m.entry.names).length && m.strength >= t.shown; })
@@ -1119,6 +1223,7 @@
     this.named = !!h.numbers.before;  // the documents have names a number may follow
     this.scorer = new Scorer(model);
     this.phrasebook = new Phrasebook(model, this.analysis);
+    this.reader = new Reader(h.story, this.analysis);
     this.ranker = new UnitRanker(model);
     this.numbers = new Numbers(model);
     this.snippets = new Snippets(this.analysis, model.tuning);
@@ -1137,16 +1242,21 @@
     this.checkFilters(doc, lang, kind, limit, page);
     var p = this.plan(q);
     if (!p.words.length && !p.number) return result(p.text, 0, [], null, null, [], {}, page, limit, []);
+    var shown = p.text;
+    if (p.words.length >= t.aside_words) p = this.plan(this.reader.setAside(p.text));  // a story's noise aside
     var prefer = this.langs.indexOf(ui) >= 0 ? [ui, t.ui_preference] : [this.words.readerLanguage(p, ui), t.query_preference];
     var keep = this.keep(doc, lang, kind);
     var s = this.scores(p, keep, prefer[0]), scores = s[0], suggestion = s[1], correction = s[2];
     var otherGame = (doc !== null && this.otherGameIds.indexOf(doc) >= 0) || this.words.aboutOtherGame(p);
     var heard = [p.text, correction, this.bids.told(p.text, p.writtenIn || prefer[0])].filter(Boolean).join(" ");
-    var said = this.phrasebook.match(heard, t.entries, otherGame);
+    var read = this.reader.read(heard);  // who acted, when, what was done
+    var said = this.phrasebook.match(heard, t.entries, otherGame, read);
     var evidence = Told.added(said, this.words.story(p), scores, t, this.powers), text = scores, total = new Float64Array(scores.length);
     for (var i = 0; i < scores.length; i++) total[i] = scores[i] + (keep ? evidence[i] * keep[i] : evidence[i]);
     var number = this.numbers.resolve(p.number, doc, lang, ui), jump = number[0], choices = number[1], pinned = number[2];
-    if (!pinned.length) pinned = Told.titled(said, function (d) { return self.docLang[d] === prefer[0]; }, t);
+    var first = function (d) { return self.docLang[d] === prefer[0]; };
+    if (!pinned.length) pinned = Told.titled(said, first, t);
+    if (!pinned.length) pinned = Told.leading(said, read, first, t);
     if (pinned.length) suggestion = null;  // the number found its clause: nothing to correct
     var units = this.ranker.rank(total, p.intent, prefer, otherGame, pinned, text);
     var facets = this.facets(units);
@@ -1154,7 +1264,7 @@
     var start = (page - 1) * limit;
     if (suggestion) p.words = p.words.concat(this.query.plan(suggestion, false, false).words);  // highlight them too
     var hits = units.slice(start, start + limit).map(function (u) { return self.hit(u[0], u[1], u[2], p); });
-    return result(p.text, units.length, hits, suggestion, jump, choices, facets, page, limit, Told.named(said, ui, t));
+    return result(shown, units.length, hits, suggestion, jump, choices, facets, page, limit, Told.named(said, ui, t));
   };
 
   function given(value, otherwise) { return value === undefined || value === null ? otherwise : value; }
