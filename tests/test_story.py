@@ -29,7 +29,7 @@ READ = [  # (story, roles, periods, acts) it must tell; others may be told too
     ("Il morto si è alzato e ha sbirciato le carte del difensore", {"dummy", "defender"}, set(), {"look"}),
     ("il dichiarante ha scoperto le carte dicendo 'le altre sono mie'", {"declarer"}, set(), {"claim"}),
     ("the lady on my left led out of turn", {"opponent"}, set(), {"lead", "out-of-turn"}),
-    ("Declarer showed out of hearts but still had one: she revoked at trick five", {"declarer"}, {"lead-play"},
+    ("During the play declarer showed out of hearts but still had one", {"declarer"}, {"lead-play"},
      {"revoke"}),
     ("I meant two diamonds and pulled the wrong card from the bidding box", set(), set(), {"unintended", "call"}),
     ("ayer mi pareja me dijo 'cuidado' antes de la salida y el árbitro vino", {"partner", "director"},
@@ -137,3 +137,17 @@ def test_a_story_longer_than_a_question_is_searched(engine):
     text = ("Board 12, tavolo 4. Licita: 1♣ – 1♥ – 2SA – passo. " + "Il dichiarante ha scoperto le carte e ha detto "
             "che le altre erano sue, ma il mio compagno aveva ancora una atout. ") * 4
     assert 500 < len(text) < 1500 and engine.search(text).hits
+
+
+def test_a_situation_told_in_one_sentence_of_a_long_story_is_said(engine):
+    """A long story is matched window by window: the sentence that tells the situation is not
+    drowned by the rest (the ruling Law of the claim then comes first)."""
+    noise = ("Torneo del giovedì al circolo, tavolo 5, board 17, Nord-Sud in zona, contratto di quattro picche "
+             "giocato da Sud dopo una licita lunga con molte discussioni sul sistema e sulle convenzioni. ")
+    told = "Alla nona presa il dichiarante ha scoperto le carte dicendo che le altre erano tutte sue. "
+    story = noise + told + "Abbiamo chiamato l'arbitro perché non era chiaro come avrebbe giocato le atout."
+    assert len(story.split()) >= 25
+    r = engine.search(story, ui="it")
+    said = [m.entry.id for m in engine.phrasebook.match(story, engine.tuning.entries)]
+    assert any(s.startswith("claim") for s in said), said
+    assert (r.hits[0].doc, r.hits[0].unit) in {("it-laws", "68"), ("it-laws", "70")}, [(h.doc, h.unit) for h in r.hits[:3]]

@@ -50,6 +50,7 @@ class Phrasebook:
         self.books = books
         self.tuning = tuning
         self.entry_rank = entry_rank
+        self.rank_of = {e.id: int(r) for e, r in zip(entries, entry_rank.tolist())}
 
     @classmethod
     def of(cls, model: Model) -> "Phrasebook":
@@ -65,8 +66,27 @@ class Phrasebook:
 
     def match(self, text: str, limit: int = 5, other_game: bool = False, read: Story = NOTHING) -> list[Match]:
         """The entries of the query's game whose phrases it says, strongest first (one match
-        per entry); of a story, the `fit_pool` strongest are refitted to its structure first
-        (who acted, when, what was done: `story.fit`)."""
+        per entry). A long story is also matched window by window (`window` words, each half
+        over the next), each window's matches worth `window_share` of their strength: a
+        situation told in one sentence of a long story is said there, and drowned in the whole.
+        The `fit_pool` strongest are then refitted to the story's structure (who acted, when,
+        what was done: `story.fit`)."""
+        t = self.tuning
+        pool = max(limit, t.fit_pool)
+        best = {m.entry.id: m for m in self._said(text, other_game, pool)}
+        words = text.split(" ")  # a query's spaces are single (query.clean)
+        if len(words) >= t.window_story:
+            half = t.window // 2
+            for start in range(0, max(1, len(words) - half), half):
+                for m in self._said(" ".join(words[start:start + t.window]), other_game, pool):
+                    m = Match(m.entry, m.strength * t.window_share, m.phrase)
+                    if m.entry.id not in best or m.strength > best[m.entry.id].strength:
+                        best[m.entry.id] = m
+        matches = sorted(best.values(), key=lambda m: (-m.strength, self.rank_of[m.entry.id], m.phrase))[:pool]
+        return self._refit(matches, read)[:limit]
+
+    def _said(self, text: str, other_game: bool, limit: int) -> list[Match]:
+        """The entries a text says, strongest first (one match per entry)."""
         found, strengths = [], []
         for book in self.books:
             if book.other_game != other_game:
@@ -78,8 +98,7 @@ class Phrasebook:
             strengths.append(strength[strong])
         if not found:  # no phrases (of this game)
             return []
-        best = self._best(np.concatenate(found), np.concatenate(strengths), max(limit, self.tuning.fit_pool))
-        return self._refit(best, read)[:limit]
+        return self._best(np.concatenate(found), np.concatenate(strengths), limit)
 
     def _refit(self, matches: list[Match], story: Story) -> list[Match]:
         """Each match's strength times its fit to the story, strongest first (ties: as they were)."""

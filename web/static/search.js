@@ -613,6 +613,7 @@
     this.books = model.books;
     this.tuning = model.tuning;
     this.entryRank = model.arrays.entry_rank;
+    this.rankOf = new Map(model.entries.map(function (e, i) { return [e.id, model.arrays.entry_rank[i]]; }));
     this.a = analysis;
   }
 
@@ -629,7 +630,27 @@
     return new Set(a.words(text.toLowerCase()).filter(function (w) { return !stop.has(a.foldAccents(w)); })).size;
   };
 
-  Phrasebook.prototype.match = function (text, limit, otherGame, read) {
+  Phrasebook.prototype.match = function (text, limit, otherGame, read) {  // whole, then window by window
+    var t = this.tuning, pool = Math.max(limit, t.fit_pool), self = this, best = new Map();
+    this.said(text, otherGame, pool).forEach(function (m) { best.set(m.entry.id, m); });
+    var words = text.split(" ");
+    if (words.length >= t.window_story) {
+      var half = Math.floor(t.window / 2);
+      for (var start = 0; start < Math.max(1, words.length - half); start += half) {
+        this.said(words.slice(start, start + t.window).join(" "), otherGame, pool).forEach(function (m) {
+          var s = m.strength * t.window_share, had = best.get(m.entry.id);
+          if (!had || s > had.strength) best.set(m.entry.id, { entry: m.entry, strength: s, phrase: m.phrase });
+        });
+      }
+    }
+    var matches = Array.from(best.values());
+    matches.sort(function (x, y) {
+      return cmp(y.strength, x.strength) || self.rankOf.get(x.entry.id) - self.rankOf.get(y.entry.id) || x.phrase - y.phrase;
+    });
+    return this.refit(matches.slice(0, pool), read || NOTHING).slice(0, limit);
+  };
+
+  Phrasebook.prototype.said = function (text, otherGame, limit) {  // strongest first, one match per entry
     var t = this.tuning, found = [], strengths = [], self = this, any = false;
     var storySize = t.story_size, least = t.min_match;
     this.books.forEach(function (book) {
@@ -641,9 +662,7 @@
         if (r.strength[i] >= least) { found.push(r.said[i] + book.start); strengths.push(r.strength[i]); }
       }
     });
-    if (!any) return [];
-    var best = this.best(found, strengths, Math.max(limit, t.fit_pool));
-    return this.refit(best, read || NOTHING).slice(0, limit);
+    return any ? this.best(found, strengths, limit) : [];
   };
 
   Phrasebook.prototype.refit = function (matches, read) {  // strongest first, ties as they were
