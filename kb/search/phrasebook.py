@@ -101,12 +101,13 @@ class Phrasebook:
         return self._best(np.concatenate(found), np.concatenate(strengths), limit)
 
     def _refit(self, matches: list[Match], story: Story) -> list[Match]:
-        """Each match's strength times its fit to the story, strongest first (ties: as they were)."""
+        """Each match's strength moved by its fit to the story (`fit_scale` of the fit's factor
+        above or below 1), strongest first (ties: as they were)."""
         if not story.acts:
             return matches
         t = self.tuning
-        fitted = [Match(m.entry, m.strength * fit(m.entry.period, m.entry.actors, m.entry.acts, story, t), m.phrase)
-                  for m in matches]
+        fitted = [Match(m.entry, m.strength + t.fit_scale * (fit(m.entry.period, m.entry.actors, m.entry.acts, story, t) - 1),
+                        m.phrase) for m in matches]
         order = sorted(range(len(fitted)), key=lambda i: (-fitted[i].strength, i))
         return [fitted[i] for i in order]
 

@@ -76,17 +76,19 @@ class Tuning:
     rank_decay: float = 0.8        # the second and third entries said, each this much less
     shown: float = 0.7             # a situation said this closely is named above the hits
     # ---- a story's structure (kb.search.story): who acted, when, what was done. Measured on story
-    # set S (tuned on) and question sets D, E, F, G on 2026-12-02: refitting the situations a query
-    # says to its structure (as a factor, or added; with the vocabulary's over-reaching words taken
-    # out) moved S by -0.03 to +0.01 MRR and the question sets by -0.05 to +0.01, and a situation's
-    # lead gained nothing; so both are held neutral (factors of 1, a lead no match reaches) until
-    # who did what is read more closely than by the roles a story names.
+    # set S and question sets A+B, D, E, F, G on 2026-12-02: a situation's strength moved by 0.15 of
+    # its actor's fit (named: ×1.15, another seat named: ×0.8) gained on E and G (+0.004, +0.011),
+    # lost 0.003 on D and kept S; the acts' and the period's fit (as a factor, or added; with the
+    # vocabulary's over-reaching words taken out) moved S by -0.03 to +0.01 and lost up to 0.04 on
+    # F, and a situation's lead gained nothing: those are held neutral (factors of 1, a lead no
+    # match reaches) until who did what, and when, is read more closely.
     fit_floor: float = 1.0         # a situation none of whose acts the story tells keeps this share of its strength…
     fit_some: float = 1.0          # …one some of whose acts it tells at least this share, all of them the whole…
-    fit_actor: float = 1.0         # …one whose actor the story names gains this much…
-    fit_other_actor: float = 1.0   # …one done by another seat than the story names loses this much…
+    fit_actor: float = 1.15        # …one whose actor the story names gains this much…
+    fit_other_actor: float = 0.8   # …one done by another seat than the story names loses this much…
     fit_period: float = 1.0        # …and the same for the period the story tells…
     fit_other_period: float = 1.0  # …or another period
+    fit_scale: float = 0.15        # a match's strength moves by this share of its fit's factor above or below 1
     fit_pool: int = 12             # the entries said most strongly, refitted to a story's structure before the best are kept
     lead_min: float = 2.0          # a situation a story fits this well leads the hits with its ruling clause…
     lead_margin: float = 0.1       # …when the next is at least this much weaker

@@ -669,7 +669,7 @@
     if (!read.acts.size) return matches;
     var t = this.tuning;
     var fitted = matches.map(function (m, i) {
-      return { entry: m.entry, strength: m.strength * fit(m.entry.period, m.entry.actors, m.entry.acts, read, t),
+      return { entry: m.entry, strength: m.strength + t.fit_scale * (fit(m.entry.period, m.entry.actors, m.entry.acts, read, t) - 1),
                phrase: m.phrase, i: i };
     });
     fitted.sort(function (x, y) { return cmp(y.strength, x.strength) || x.i - y.i; });
