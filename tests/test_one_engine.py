@@ -86,7 +86,7 @@ def test_the_browser_shows_what_the_server_shows_for_every_filter_and_page(engin
            "ho detto 1 pıcche dopo 1 cuori", "\u1369\u136a carta",
            # an edition or a language named beside a number; a story's holdings, scores and table numbers
            "testo spagnolo dell'articolo 16", "Law 16 in the 2007 edition", "el artículo 16 del reglamento 2007",
-           "the Spanish text of Law 25", "L'articolo 25 in spagnolo",
+           "the Spanish text of Law 25", "L'articolo 25 in spagnolo", "13A1 del 2007", "9A5 reglamento",
            "Board 12, table 4: West held ♠AQ10x ♥Kx ♦— and after 1♥ – 2♣ – 2NT declarer said the rest are mine; +620",
            "Tavolo 7: Nord con ♠ARD10 ♥F98 ha aperto 1♠ e il morto ha detto al compagno che non aveva cuori, -100"]
     cases = [(q.query, {"ui": q.lang, **VARIANTS[i % len(VARIANTS)]})

@@ -163,3 +163,11 @@ def test_a_situation_told_in_one_sentence_of_a_long_story_is_said(engine):
     said = [m.entry.id for m in engine.phrasebook.match(story, engine.tuning.entries)]
     assert any(s.startswith("claim") for s in said), said
     assert {("it-laws", "68"), ("it-laws", "70")} & {(h.doc, h.unit) for h in r.hits[:2]}, [(h.doc, h.unit) for h in r.hits[:3]]
+
+
+def test_a_2017_number_asked_of_the_2007_text_goes_through_the_concordance(engine):
+    """2007 has no 13A1: the 2017 13A1 (no call made yet: the Director corrects the hand) stands
+    as 2007's 13D1 in the concordance; a number both editions have is its own."""
+    r = engine.search("13A1 del 2007", ui="it")
+    assert (r.hits[0].doc, r.hits[0].clause) == ("es-laws", "13D1")
+    assert (engine.search("16B1 2007", ui="it").hits[0].clause) == "16B1"

@@ -66,7 +66,7 @@ def compile_model(export: dict[str, Any], editions: Editions, tables: Path, buil
     header: dict[str, Any] = {"build": build, "tuning": tuning.to_dict(), **_documents(documents, library, units, ranked),
                               "langs": list(langs), "analyzers": list(LANGS), "fields": _fields(rows, langs, arrays),
                               "cards": _cards(units, rows, library, editions), **_expansions(tables, library, langs),
-                              "numbers": _numbers(documents, library), "words": _words()}
+                              "numbers": _numbers(documents, library, editions), "words": _words()}
     header["phrasebook"] = _phrasebook(tables, library, documents, {k: n for n, k in enumerate(keys)}, arrays)
     header["story"] = {**story.compiled(story.vocabulary(tables)),  # the browser's copy of the noise patterns too
                        "aside": [[_js_words(p.pattern), bool(p.flags & re.I)] for p in story.ASIDE]}
@@ -293,9 +293,11 @@ def _book(n: int, lang: str, other_game: bool, start: int, said: list[tuple[int,
 
 # ---------------------------------------------------------------- numbers and little words
 
-def _numbers(documents: list[dict[str, Any]], library: Library) -> dict[str, Any]:
-    """The documents' names, which documents a number means (in force, and all), and per
-    document its numbered units' clause ids with their readable labels, appendices and titles."""
+def _numbers(documents: list[dict[str, Any]], library: Library, editions: Editions) -> dict[str, Any]:
+    """The documents' names, which documents a number means (in force, and all), per document
+    its numbered units' clause ids with their readable labels, appendices and titles, and per
+    edition of the Laws the clause standing for each clause id of another edition (the
+    concordance's): "16D2 del 2007" is the 2007 text's 16C2, where 2017's D is 2007's C."""
     ids = {}
     for d in documents:
         units = d["units"]
@@ -307,7 +309,10 @@ def _numbers(documents: list[dict[str, Any]], library: Library) -> dict[str, Any
     langs: list[str | None] = [lang.code for lang in REGISTRY] + [None]
     names = library.names
     before, after, by_key = query.name_patterns(tuple(names)) if names else (None, None, {})
-    return {"named": {key: names[name] for key, name in by_key.items()}, "ids": ids,
+    across: dict[str, dict[str, str]] = {}
+    for p in editions.links:  # the first link of a clause, in the table's order
+        across.setdefault(p.other, {}).setdefault(p.clause, p.target)
+    return {"named": {key: names[name] for key, name in by_key.items()}, "ids": ids, "across": across,
             "before": _js(before.pattern) if before else "", "after": _js(after.pattern) if after else "",
             "in_force": {f"{k}:{lang or ''}": list(library.in_force(k, lang)) for k in kinds for lang in langs},
             "all": {f"{k}:{lang or ''}": list(library.ids(k, lang)) for k in kinds for lang in langs},

@@ -21,6 +21,7 @@ class Numbers:
         self.in_force: dict[str, list[str]] = n["in_force"]
         self.all: dict[str, list[str]] = n["all"]
         self.laws: list[str] = model.get("laws")
+        self.across: dict[str, dict[str, str]] = n["across"]
         self.lang = {d["id"]: d["lang"] for d in model.documents}
 
     def resolve(self, n: NumberQuery | None, doc: str | None, lang: str | None, ui: str | None
@@ -64,6 +65,9 @@ class Numbers:
             return None
         clauses = dict((c, label) for c, label in ids["units"].get(unit, ()))
         clause = n.clause
+        moved = self.across.get(doc, {}).get(clause)
+        if clause not in clauses and moved in clauses:  # another edition's number, where this one's differs
+            clause = moved
         while clause not in clauses and len(clause) > len(n.article):
             clause = clause[:-1]
         if unit != n.article:  # norm 92-93 is the norm of Law 92

@@ -992,6 +992,7 @@
     this.inForce = n.in_force;
     this.all = n.all;
     this.laws = model.header.laws;
+    this.across = n.across;
     this.lang = {};
     var self = this;
     model.documents.forEach(function (d) { self.lang[d.id] = d.lang; });
@@ -1035,7 +1036,9 @@
       : unitNumbered(ids.units, n.article);
     if (unit === null) return null;
     var clauses = new Map((ids.units[unit] || []).map(function (c) { return [c[0], c[1]]; }));
-    var clause = n.clause;
+    var clause = n.clause, across = this.across[doc] || {};
+    var moved = Object.prototype.hasOwnProperty.call(across, clause) ? across[clause] : null;
+    if (!clauses.has(clause) && moved !== null && clauses.has(moved)) clause = moved;  // another edition's number
     while (!clauses.has(clause) && clause.length > n.article.length) clause = clause.slice(0, -1);
     if (unit !== n.article) clause = unit;  // norm 92-93 is the norm of Law 92
     return { doc: doc, unit: unit, clause: clause, label: clauses.has(clause) ? clauses.get(clause) : clause,
