@@ -171,3 +171,4 @@ def test_a_2017_number_asked_of_the_2007_text_goes_through_the_concordance(engin
     r = engine.search("13A1 del 2007", ui="it")
     assert (r.hits[0].doc, r.hits[0].clause) == ("es-laws", "13D1")
     assert (engine.search("16B1 2007", ui="it").hits[0].clause) == "16B1"
+

@@ -68,7 +68,8 @@ class Phrasebook:
         """The entries of the query's game whose phrases it says, strongest first (one match
         per entry). A long story is also matched window by window (`window` words, each half
         over the next), each window's matches worth `window_share` of their strength: a
-        situation told in one sentence of a long story is said there, and drowned in the whole.
+        situation told in one sentence of a long story is said there, and drowned in the whole;
+        one said in several windows gains `window_repeat` for each after the first.
         The `fit_pool` strongest are then refitted to the story's structure (who acted, when,
         what was done: `story.fit`)."""
         t = self.tuning
@@ -76,12 +77,15 @@ class Phrasebook:
         best = {m.entry.id: m for m in self._said(text, other_game, pool)}
         words = text.split(" ")  # a query's spaces are single (query.clean)
         if len(words) >= t.window_story:
-            half = t.window // 2
+            half, windows = t.window // 2, {}
             for start in range(0, max(1, len(words) - half), half):
                 for m in self._said(" ".join(words[start:start + t.window]), other_game, pool):
+                    windows[m.entry.id] = windows.get(m.entry.id, 0) + 1
                     m = Match(m.entry, m.strength * t.window_share, m.phrase)
                     if m.entry.id not in best or m.strength > best[m.entry.id].strength:
                         best[m.entry.id] = m
+            best = {k: Match(m.entry, m.strength + t.window_repeat * (windows.get(k, 1) - 1), m.phrase)
+                    for k, m in best.items()}  # a situation the story keeps telling
         matches = sorted(best.values(), key=lambda m: (-m.strength, self.rank_of[m.entry.id], m.phrase))[:pool]
         return self._refit(matches, read)[:limit]
 

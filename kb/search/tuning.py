@@ -94,7 +94,8 @@ class Tuning:
     lead_margin: float = 0.1       # …when the next is at least this much weaker
     window_story: int = 25         # a query of this many words is also matched against the phrasebook window by window…
     window: int = 16               # …of this many words, each half over the next…
-    window_share: float = 0.7      # …a window's matches worth this share of their strength (S: 0.318 → 0.564 MRR)
+    window_share: float = 0.7      # …a window's matches worth this share of their strength (S: 0.318 → 0.564 MRR)…
+    window_repeat: float = 0.1     # …and a situation said in several windows this much more for each after the first (S: 0.607)
     aside_words: int = 12          # a query of this many words is a story: its holdings, scores and table numbers set aside
                                    # (S: 0.318 MRR against 0.309 with nothing set aside)
     # ---- units ranked from clause scores

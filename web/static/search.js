@@ -635,13 +635,17 @@
     this.said(text, otherGame, pool).forEach(function (m) { best.set(m.entry.id, m); });
     var words = text.split(" ");
     if (words.length >= t.window_story) {
-      var half = Math.floor(t.window / 2);
+      var half = Math.floor(t.window / 2), windows = new Map();
       for (var start = 0; start < Math.max(1, words.length - half); start += half) {
         this.said(words.slice(start, start + t.window).join(" "), otherGame, pool).forEach(function (m) {
+          windows.set(m.entry.id, (windows.get(m.entry.id) || 0) + 1);
           var s = m.strength * t.window_share, had = best.get(m.entry.id);
           if (!had || s > had.strength) best.set(m.entry.id, { entry: m.entry, strength: s, phrase: m.phrase });
         });
       }
+      best.forEach(function (m, id) {  // a situation the story keeps telling
+        best.set(id, { entry: m.entry, strength: m.strength + t.window_repeat * ((windows.get(id) || 1) - 1), phrase: m.phrase });
+      });
     }
     var matches = Array.from(best.values());
     matches.sort(function (x, y) {
