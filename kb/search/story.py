@@ -6,7 +6,8 @@ partner, the opponents, the director, a team), the periods of the board it tells
 the auction, after the final pass, the play, after the last trick, the next round, the
 correction period) and the acts it tells (a call, a lead, a card exposed, a claim said as
 "the rest are mine", a remark, a hesitation, a revoke told as "she had a heart after all"),
-from the vocabulary of corpus/story-words.tsv, words matched in order by their stems. The
+from the vocabulary of corpus/story-words.tsv (its phrases' words matched in order, accents and
+case aside, a word ending in * standing for its inflections). The
 situation index says the same of each situation (`period`, `actors`, `acts`), so a story is
 matched to situations on who/when/what as well as on words (`fit`).
 
@@ -38,7 +39,7 @@ SEATS = frozenset({"declarer", "dummy", "defender"})  # roles that exclude each 
 DEFINE = "define"  # the act of asking what a term means: a definition's situation fits no other story
 GAP = 2  # words a story may put between two words of a phrase
 
-# A holding: a suit symbol (or S/H/D/C and a colon) and its cards, honours in English, Italian
+# A holding: a suit symbol and its cards, honours in English, Italian
 # (R D F) or Spanish (R D V), "10", x for a small card, or a void's dash. A bid ("1♥", "2♠") is a
 # level before the symbol and no cards after it: kept.
 HOLDING = re.compile(r"(?<![1-7])(?<![1-7]\s)[♠♥♦♣]\s?(?:10|[AKQJTRDFVxX2-9]|[-–—])+(?!\w)")
