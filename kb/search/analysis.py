@@ -93,11 +93,6 @@ def _stemming(lang: str):
 _stems_of = {lang: _stemming(lang) for lang in LANGS}
 
 
-def word_stems(lang: str, word: str) -> tuple[str, ...]:
-    """A word's stems in `lang` (as written and typed without accents); none for a stop word."""
-    return _stems_of[lang](word)
-
-
 @lru_cache(maxsize=65536)
 def stem_word(lang: str, word: str) -> str:
     """The word's Snowball stem, or the word itself where the stemmer fails.

@@ -297,7 +297,7 @@ def _numbers(documents: list[dict[str, Any]], library: Library, editions: Editio
     """The documents' names, which documents a number means (in force, and all), per document
     its numbered units' clause ids with their readable labels, appendices and titles, and per
     edition of the Laws the clause standing for each clause id of another edition (the
-    concordance's): "16D2 del 2007" is the 2007 text's 16C2, where 2017's D is 2007's C."""
+    concordance's), for a number the named edition lacks: "13A1 del 2007" is 2007's 13D1."""
     ids = {}
     for d in documents:
         units = d["units"]

@@ -129,13 +129,12 @@ class SearchEngine:
         other_game = doc in self.library.ids(OTHER_GAME) or self.words.about_other_game(p)
         # typos read as their correction too, and bids as what they tell ("1 picche… 1 cuori": insufficient)
         heard = " ".join(filter(None, (p.text, correction, bids.told(p.text, p.written_in or prefer[0]))))
-        read = self.reader.read(heard)  # who acted, when, what was done
-        said = self.phrasebook.match(heard, t.entries, other_game, read)  # the situations of its game
+        structure = self.reader.read(heard)  # who acted, when, what was done
+        said = self.phrasebook.match(heard, t.entries, other_game, structure)  # the situations of its game
         evidence = told.added(said, self.words.story(p), scores, t, self.powers)
         text, scores = scores, scores + (evidence if keep is None else evidence * keep)
         jump, choices, pinned = self.numbers.resolve(p.number, doc, lang, ui)
-        first = lambda d: self.doc_lang[d] == prefer[0]  # noqa: E731
-        pinned = pinned or told.titled(said, first, t) or told.leading(said, read, first, t)
+        pinned = pinned or told.titled(said, lambda d: self.doc_lang[d] == prefer[0], t)
         if pinned:
             suggestion = None  # the number found its clause: nothing to correct
         units = self.ranker.rank(scores, p.intent, prefer, other_game, pinned, lifting=text)

@@ -90,10 +90,10 @@ def named_document(text: str, names: dict[str, str]) -> tuple[str | None, str]:
     return None, text
 
 
-# What joins a document's name and its number ("testo spagnolo dell'articolo 16", "the Spanish text
-# of Law 25", "el artículo 16 del reglamento"): a preposition, an article.
-LINK = re.compile(r"^\s*(?:(?:del(?:la|le|lo)?|dei|degli|de(?:l)?|of|in|en)\s+|dell['’]\s*)?(?:(?:the|il|el|la|lo)\s+|l['’]\s*)?", re.I)
 OF = r"(?:del(?:la|le|lo|l')?|dei|degli|de(?:l)?|of(?:\s+the)?|in)\s+"  # "art. 16 del codice"
+# What joins a document's name and its number ("testo spagnolo dell'articolo 16", "the Spanish text
+# of Law 25", "el artículo 16 del reglamento"): a preposition (OF's, "en", an elided "dell'"), an article.
+LINK = re.compile(rf"^\s*(?:{OF}|en\s+|dell['’]\s*)?(?:(?:the|il|el|la|lo)\s+|l['’]\s*)?", re.I)
 
 
 @lru_cache(maxsize=8)

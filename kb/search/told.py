@@ -14,7 +14,6 @@ from typing import Callable
 import numpy as np
 
 from .phrasebook import Match
-from .story import Story
 from .tuning import Tuning
 
 Key = tuple[str, str, "str | None"]
@@ -49,20 +48,6 @@ def titled(matches: list[Match], first: Callable[[str], bool], tuning: Tuning) -
     m = next((m for m in matches if m.entry.title and m.strength >= tuning.verbatim), None)
     targets = [(t.doc, t.unit, t.clause) for t in m.entry.targets] if m else []
     return sorted(targets, key=lambda t: not first(t[0]))
-
-
-def leading(matches: list[Match], story: Story, first: Callable[[str], bool], tuning: Tuning) -> list[Key]:
-    """The situation a story fits best, when it fits well and clearly better than the next: its
-    ruling clause (the first that rules it, in the documents `first` picks: the reader's edition)
-    to lead the hits."""
-    t = tuning
-    if not story.acts or not matches or not matches[0].entry.names or matches[0].strength < t.lead_min:
-        return []
-    if len(matches) > 1 and matches[0].strength - matches[1].strength < t.lead_margin:
-        return []
-    targets = [x for x in matches[0].entry.targets if x.leads]
-    best = next((x for x in targets if first(x.doc)), targets[0] if targets else None)
-    return [(best.doc, best.unit, best.clause or best.unit)] if best else []
 
 
 def named(matches: list[Match], lang: str | None, tuning: Tuning) -> list[dict[str, str]]:

@@ -731,7 +731,7 @@
   function cmp(x, y) { return x < y ? -1 : x > y ? 1 : 0; }
 
   // ================================================================ story.py
-  var DIMENSIONS = ["role", "period", "act"], SEATS = new Set(["declarer", "dummy", "defender"]), DEFINE = "define";
+  var SEATS = new Set(["declarer", "dummy", "defender"]), DEFINE = "define";
   var GAP = 2, NOTHING = { roles: new Set(), periods: new Set(), acts: new Set() };
 
   function Reader(saved, analysis) {
@@ -775,7 +775,8 @@
   };
 
   Reader.prototype.setAside = function (text) {  // story.set_aside
-    this.aside.forEach(function (re) { text = caseless(text).replace(re, " "); });
+    text = caseless(text);
+    this.aside.forEach(function (re) { text = text.replace(re, " "); });
     return text;
   };
 
@@ -839,14 +840,6 @@
       if (!m) return [];
       var targets = m.entry.targets.map(function (x) { return [x.doc, x.unit, x.clause]; });
       return targets.sort(function (x, y) { return (first(x[0]) ? 0 : 1) - (first(y[0]) ? 0 : 1); });
-    },
-    leading: function (matches, read, first, t) {
-      if (!read.acts.size || !matches.length || !Object.keys(matches[0].entry.names).length ||
-          matches[0].strength < t.lead_min) return [];
-      if (matches.length > 1 && matches[0].strength - matches[1].strength < t.lead_margin) return [];
-      var targets = matches[0].entry.targets.filter(function (x) { return x.leads; });
-      var best = targets.find(function (x) { return first(x.doc); }) || targets[0];
-      return best ? [[best.doc, best.unit, best.clause || best.unit]] : [];
     },
     named: function (matches, lang, t) {
       return matches.filter(function (m) { return Object.keys(m.entry.names).length && m.strength >= t.shown; })
@@ -1275,14 +1268,12 @@
     var s = this.scores(p, keep, prefer[0]), scores = s[0], suggestion = s[1], correction = s[2];
     var otherGame = (doc !== null && this.otherGameIds.indexOf(doc) >= 0) || this.words.aboutOtherGame(p);
     var heard = [p.text, correction, this.bids.told(p.text, p.writtenIn || prefer[0])].filter(Boolean).join(" ");
-    var read = this.reader.read(heard);  // who acted, when, what was done
-    var said = this.phrasebook.match(heard, t.entries, otherGame, read);
+    var structure = this.reader.read(heard);  // who acted, when, what was done
+    var said = this.phrasebook.match(heard, t.entries, otherGame, structure);
     var evidence = Told.added(said, this.words.story(p), scores, t, this.powers), text = scores, total = new Float64Array(scores.length);
     for (var i = 0; i < scores.length; i++) total[i] = scores[i] + (keep ? evidence[i] * keep[i] : evidence[i]);
     var number = this.numbers.resolve(p.number, doc, lang, ui), jump = number[0], choices = number[1], pinned = number[2];
-    var first = function (d) { return self.docLang[d] === prefer[0]; };
-    if (!pinned.length) pinned = Told.titled(said, first, t);
-    if (!pinned.length) pinned = Told.leading(said, read, first, t);
+    if (!pinned.length) pinned = Told.titled(said, function (d) { return self.docLang[d] === prefer[0]; }, t);
     if (pinned.length) suggestion = null;  // the number found its clause: nothing to correct
     var units = this.ranker.rank(total, p.intent, prefer, otherGame, pinned, text);
     var facets = this.facets(units);
