@@ -55,6 +55,10 @@ class Library:
         entry = self.get(doc)
         return entry.lang if entry else None
 
+    def kind(self, doc: str) -> str | None:
+        entry = self.get(doc)
+        return entry.kind if entry else None
+
     def ids(self, kind: str, lang: str | None = None) -> tuple[str, ...]:
         """The documents of a kind (in one language), the newest edition first."""
         found = [e for e in self.entries if e.kind == kind and (lang is None or e.lang == lang)]

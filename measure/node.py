@@ -35,7 +35,7 @@ def snippet_html(parts: list[list[Any]]) -> str:
 def same_result(server: Any, browser: dict[str, Any]) -> str | None:
     """None when the browser's answer is the server's `Result` in every field a reader sees (hits
     with their clause, score, label, snippet and parallels; total, suggestion, jump, choices,
-    situations said, facets; the query as read, its page and limit); else the first field that differs."""
+    situations said, facets, the answer card; the query as read, its page and limit); else the first field that differs."""
     hits = browser["hits"]
     checks = [
         ("units", [(h.doc, h.unit) for h in server.hits], [(h["doc"], h["unit"]) for h in hits]),
@@ -49,5 +49,6 @@ def same_result(server: Any, browser: dict[str, Any]) -> str | None:
         ("total", server.total, browser["total"]), ("suggestion", server.suggestion, browser["suggestion"]),
         ("jump", server.jump, browser["jump"]), ("choices", server.choices, browser["choices"]),
         ("said", server.said, browser["said"]), ("facets", server.facets, browser["facets"]),
+        ("answer", server.answer, browser["answer"]),
     ]
     return next((name for name, a, b in checks if a != b), None)

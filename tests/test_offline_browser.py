@@ -153,3 +153,22 @@ def test_the_static_copy_searches_and_jumps_from_a_plain_file_server(static_serv
     assert page.url.startswith(static_server + "es/" + hrefs[0].split("#")[0]) and page.locator("main h1").count() == 1
     page.goto(static_server + "es/search.html?q=ley+64")
     page.wait_for_url("**/es/es-laws/64.html")
+
+
+@pytest.mark.parametrize("q, ui", [("el muerto miró las cartas de un defensor", "es"),
+                                   ("una squadra non si è presentata all'incontro", "it"),
+                                   ("declarer led from the wrong hand", "en")])
+def test_offline_the_answer_card_is_the_servers(server, phone, shot, client, q, ui):
+    """The card drawn by the page from its own engine: the same situation, ruling clause, older
+    edition and time limit, in the same markup, before the hits."""
+    online = client.get("/api/search", params={"q": q, "ui": ui}).json()["answer"]
+    page = phone(locale=LOCALE[ui])
+    keep_offline(page, server, ui)
+    page.context.set_offline(True)
+    page.goto(server + f"/search?q={q.replace(' ', '+')}&ui={ui}")
+    page.wait_for_selector("section.answer h2 a")
+    links = page.eval_on_selector_all("section.answer a", "els => els.map(e => e.getAttribute('href'))")
+    assert links[:2] == [online["situation"]["url"], online["ruling"]["url"]]
+    assert (online["older"] is None) == (page.locator("section.answer .older").count() == 0)
+    assert page.evaluate("document.querySelector('section.answer').compareDocumentPosition(document.querySelector('ol.hits'))") & 4
+    shot(page, f"offline-answer-{ui}-phone")

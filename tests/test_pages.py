@@ -249,3 +249,18 @@ def test_revalidation_keeps_the_same_weak_tag_and_varies_by_encoding(client, pat
         assert first.headers["etag"].startswith('W/"')
         plain = client.get(path, headers={"accept-encoding": "identity"})
         assert plain.headers["etag"] == first.headers["etag"]
+
+
+def test_every_page_of_the_replaced_edition_names_the_edition_in_force(client, export):
+    """Each unit page of the 2007 Spanish text (and its contents page) says, in the reader's
+    language, that the 2017 edition replaced it and links the same Law in force; no 2017 page does."""
+    docs = {d["id"]: d for d in export["documents"]}
+    in_force = {u["id"] for u in docs["it-laws"]["units"]}
+    for u in docs["es-laws"]["units"]:
+        html = client.get(f"/es-laws/{u['id']}", params={"ui": "es"}).text
+        banner = html[html.index('<p class="replaced"'):]
+        banner = banner[:banner.index("</p>")]
+        assert "Sustituido" in banner and "2017-09-30" in banner, u["id"]
+        assert (f'href="/it-laws/{u["id"]}"' in banner) == (u["id"] in in_force), u["id"]
+    assert "Sostituito" in client.get("/es-laws", params={"ui": "it"}).text
+    assert 'class="replaced"' not in client.get("/it-laws/16", params={"ui": "es"}).text

@@ -197,7 +197,19 @@ async def document(request: Request, doc: str) -> Response:
         d = store.doc(doc)
     except NotFound as e:
         raise PageNotFound.of(e) from e
-    return render(request, "document.html", doc=d, groups=toc_groups(d))
+    return render(request, "document.html", doc=d, groups=toc_groups(d), replaced=replaced_by(request.app.state.site, doc))
+
+
+def replaced_by(site: Any, doc: str, unit: str | None = None) -> dict[str, Any] | None:
+    """For an edition of the Laws a newer one replaces: that edition, since when it is in force,
+    and the same Law in it (the numbers of the Laws are kept from edition to edition)."""
+    newest = site.library.laws_in_force
+    if not site.library.is_laws(doc) or doc == newest or newest is None:
+        return None
+    d = site.store.doc(newest)
+    same = unit is not None and any(u["id"] == unit for u in d["units"])
+    return {"doc": newest, "edition": d.get("edition"), "since": d.get("effective"),
+            "url": url_for(newest, unit) if same else f"/{newest}", "unit": unit if same else None}
 
 
 def toc_groups(d: dict[str, Any]) -> list[dict[str, Any]]:
@@ -250,7 +262,8 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     return {"view": view, "doc": d, "unit": u, "clauses": clauses,
             "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),
             "norms": norms, "timerefs": placed(view.links.timerefs, labels, view),
-            "in_plan": d["id"] == site.library.laws_in_force and u["kind"] == "article"}  # the reading plan's
+            "in_plan": d["id"] == site.library.laws_in_force and u["kind"] == "article",  # the reading plan's
+            "replaced": replaced_by(site, d["id"], u["id"])}
 
 
 def placed(refs: tuple[Ref, ...], labels: dict[str, str], view: UnitView) -> list[dict[str, Any]]:

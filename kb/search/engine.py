@@ -18,7 +18,7 @@ import numpy as np
 
 from ..library import OTHER_GAME, Library
 from ..urls import url_for
-from . import bids, story, told
+from . import answer, bids, story, told
 from .model import MODEL_NAME, UNIT_LEVEL, Model, read
 from .numbers import Numbers
 from .phrasebook import Phrasebook
@@ -61,6 +61,7 @@ class Result:
     page: int = 1
     limit: int = 10
     said: list[dict[str, str]] = field(default_factory=list)  # the situations the query tells, named
+    answer: dict[str, Any] | None = None  # the situation that answers it, with its ruling clauses (kb.search.answer)
 
     @property
     def first(self) -> int:
@@ -144,8 +145,9 @@ class SearchEngine:
         if suggestion:  # highlight what the corrected words found
             p.words = p.words + plan(suggestion, self.langs, tuning=t).words
         hits = [self._hit(key, best, score, p) for key, (best, score) in units[start:start + limit]]
+        found = self._answer(said, units, ui) if page == 1 else None
         return Result(shown, len(units), hits, suggestion, jump, choices, facets, page, limit,
-                      told.named(said, ui, t))
+                      told.named(said, ui, t), found)
 
     # ------------------------------------------------------------ scoring
 
@@ -242,6 +244,39 @@ class SearchEngine:
         rows = np.flatnonzero(self.model.row_unit == unit)
         return next(self.model.cards[(unit, self.model.clause_names[self.model.row_clause[r]])] for r in rows.tolist()
                     if self.model.clause_names[self.model.row_clause[r]] != UNIT_LEVEL)
+
+    def _answer(self, said: list[Any], units: list[tuple[tuple[str, str], Any]], ui: str | None) -> dict[str, Any] | None:
+        """The answer card: the situation the first hits agree with, and the texts that rule it."""
+        t = self.tuning
+        m = answer.chosen(said, [key for key, _ in units[:t.answer_hits]], t)
+        if m is None:
+            return None
+        p = answer.parts(m.entry, self.library, ui if ui in self.langs else None, t.answer_see)
+        return {"situation": {"id": m.entry.id, "name": m.entry.name(ui), "url": m.entry.url},
+                **{k: self._part(v) if v else None for k, v in
+                   (("ruling", p.ruling), ("beside", p.beside), ("older", p.older), ("time", p.time))},
+                "see": [self._part(v) for v in p.see]}
+
+    def _part(self, target: Any) -> dict[str, Any]:
+        """A clause as an answer shows it: its text whole, and the items of a list it opens
+        ("… as follows:"), which carry the rule (not the one whose text an implied clause shows)."""
+        unit = self.ranker.number[(target.doc, target.unit)]
+        row, label, text, _ = self.model.cards.get((unit, target.clause or target.unit)) or self._first_card(unit)
+        clause = self.model.clause_names[self.model.row_clause[row]]
+        items = [i for i in self._items(unit, clause) if i[1] != text] if text.rstrip().endswith(":") else []
+        return {"doc": target.doc, "unit": target.unit, "clause": clause, "label": label,
+                "title": self.model.unit_title[unit], "lang": self.doc_lang[target.doc], "text": text,
+                "items": items, "url": url_for(target.doc, target.unit, clause)}
+
+    def _items(self, unit: int, clause: str) -> list[list[str]]:
+        """The clauses under `clause` in its unit (at most `answer_items`), as [label, text]."""
+        m, out = self.model, []
+        for r in np.flatnonzero(m.row_unit == unit).tolist():
+            name = m.clause_names[m.row_clause[r]]
+            if name != clause and name.startswith(clause) and name != UNIT_LEVEL:
+                _, label, text, _ = m.cards[(unit, name)]
+                out.append([label, text])
+        return out[:self.tuning.answer_items]
 
     def _check_filters(self, doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
         if doc is not None and doc not in self.documents:

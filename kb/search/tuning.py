@@ -75,6 +75,10 @@ class Tuning:
     decay: float = 0.9             # each further clause of the same document a little less
     rank_decay: float = 0.8        # the second and third entries said, each this much less
     shown: float = 0.7             # a situation said this closely is named above the hits
+    answer_hits: int = 1           # …and, said most closely, answers the query when it rules one of this
+                                   # many first hits (scripts/answers.py: what its cards rule)…
+    answer_see: int = 3            # …its answer naming this many of its other ruling units ("see also")…
+    answer_items: int = 8          # …and showing at most this many items of a list its ruling clause opens
     # ---- a story's structure (kb.search.story): who acted, when, what was done. Measured on story
     # set S and question sets A+B, D, E, F, G on 2026-12-02: a situation's strength moved by 0.15 of
     # its actor's fit (named: ×1.15, another seat named: ×0.8) gained on E and G (+0.004, +0.011),

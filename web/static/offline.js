@@ -72,6 +72,72 @@
     return e;
   }
 
+  function link(text, url) {
+    var a = el("a", "", text);
+    a.href = siteUrl(url);
+    return a;
+  }
+
+  function partText(p) {  // _answer.html's part_text
+    var div = el("div", "text");
+    div.lang = p.lang;
+    div.appendChild(el("p", "", p.text));
+    if (p.items.length) {
+      var list = div.appendChild(el("ul", "items"));
+      p.items.forEach(function (item) {
+        var li = list.appendChild(el("li"));
+        li.appendChild(el("strong", "", item[0]));
+        li.appendChild(document.createTextNode(" " + item[1]));
+      });
+    }
+    return div;
+  }
+
+  function partHead(p) {
+    var head = el("p", "answer-head");
+    head.appendChild(link((docs[p.doc] || p.doc) + " " + p.label, p.url));
+    return head;
+  }
+
+  function answerCard(a) {  // _answer.html's answer_card, drawn from the browser's engine
+    var card = el("section", "answer");
+    card.setAttribute("aria-labelledby", "answer-title");
+    var kicker = card.appendChild(el("p", "answer-kicker", shell.getAttribute("data-answer") + " · "));
+    kicker.appendChild(link(a.situation.name, a.situation.url));
+    var h = card.appendChild(el("h2"));
+    h.id = "answer-title";
+    h.appendChild(link((docs[a.ruling.doc] || a.ruling.doc) + " " + a.ruling.label, a.ruling.url));
+    h.appendChild(document.createTextNode(" "));
+    h.appendChild(el("span", "", a.ruling.title)).lang = a.ruling.lang;
+    card.appendChild(partText(a.ruling));
+    if (a.older) {
+      var older = card.appendChild(el("div", "answer-part older")), head = older.appendChild(partHead(a.older));
+      head.appendChild(document.createTextNode(" "));
+      head.appendChild(el("span", "badge", shell.getAttribute("data-replaced")));
+      older.appendChild(partText(a.older));
+    }
+    if (a.beside) {  // folded past 400 characters, as the server's page folds it
+      var beside = card.appendChild(el("details", "answer-part beside"));
+      beside.open = a.beside.text.length <= 400;
+      beside.appendChild(el("summary", "answer-head", (docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label));
+      beside.appendChild(partText(a.beside));
+      beside.appendChild(el("p", "source")).appendChild(link((docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label + " →", a.beside.url));
+    }
+    if (a.time) {
+      var time = card.appendChild(el("div", "answer-part time"));
+      time.appendChild(el("p", "answer-head", shell.getAttribute("data-time") + ": ")).appendChild(link(a.time.title, a.time.url));
+      time.appendChild(partText(a.time));
+    }
+    if (a.see.length) {
+      var see = card.appendChild(el("p", "answer-see", shell.getAttribute("data-see") + ": "));
+      a.see.forEach(function (s, i) {
+        if (i) see.appendChild(document.createTextNode(" · "));
+        see.appendChild(link((docs[s.doc] || s.doc) + " " + s.label, s.url));
+      });
+    }
+    return card;
+  }
+
   function render(into, result) {
     if (result.choices.length) {  // a number both editions have: which one
       var choices = el("div", "choices"), list = choices.appendChild(el("ul"));
@@ -91,17 +157,19 @@
       suggest.appendChild(document.createTextNode("?"));
       into.appendChild(suggest);
     }
-    if (result.said.length) {
+    if (result.answer) into.appendChild(answerCard(result.answer));
+    var others = result.said.filter(function (s) { return !result.answer || s.id !== result.answer.situation.id; });
+    if (others.length) {
       var said = el("p", "said", shell.getAttribute("data-said") + " ");
-      result.said.forEach(function (s, i) {
+      others.forEach(function (s, i) {
         if (i) said.appendChild(document.createTextNode(" · "));
-        var a = el("a", "", s.name);
-        a.href = siteUrl(s.url);
-        said.appendChild(a);
+        said.appendChild(link(s.name, s.url));
       });
       into.appendChild(said);
     }
-    into.appendChild(el("p", "count", result.total + " " + shell.getAttribute("data-results")));
+    var line = el("details", "summary-line"), summary = line.appendChild(el("summary"));
+    summary.appendChild(el("span", "count", result.total + " " + shell.getAttribute("data-results")));
+    into.appendChild(line);
     var list = el("ol", "hits");
     result.hits.forEach(function (h) {
       var li = el("li", "hit"), a = el("a", "hit-title");

@@ -1,13 +1,13 @@
 // Search without a server: the build's search model (kb/search/model.py), read and searched as the
 // server's engine reads and searches it. Each section below follows one Python module of kb/search
 // function for function (the names are the Python names in camelCase): model, analysis (with the
-// Snowball stemmers of stemmers.js), query, scoring, phrasebook, told, bids, ranking, numbers,
+// Snowball stemmers of stemmers.js), query, scoring, phrasebook, told, answer, bids, ranking, numbers,
 // snippets, engine. tests/test_one_engine.py runs this file in Node on every judged query and
 // holds its results to the server's, query by query.
 //
 // KBSearch.load(url) → a promise of an engine; engine.search(q, {ui, doc, lang, kind, limit, page})
 // → {query, total, hits: [{doc, unit, clause, kind, title, lang, url, score, label, parallel,
-// snippet: [[text, marked?]...]}], suggestion, jump, choices, facets, page, limit, said}.
+// snippet: [[text, marked?]...]}], suggestion, jump, choices, facets, page, limit, said, answer}.
 (function (root) {
   "use strict";
   var Stemmers = root.KBStemmers || (typeof require === "function" ? require("./stemmers.js") : null);
@@ -853,6 +853,42 @@
     return top;
   }
 
+  // ================================================================ answer.py
+  var Answer = {
+    chosen: function (said, hits, t) {  // the situation said most closely, when it rules one of the first hits
+      var named = said.find(function (m) { return Object.keys(m.entry.names).length && m.strength >= t.shown; });
+      if (!named) return null;
+      var first = new Set(hits.slice(0, t.answer_hits).map(function (h) { return h[0] + "\u0000" + h[1]; }));
+      return named.entry.targets.some(function (x) { return x.leads && first.has(x.doc + "\u0000" + x.unit); }) ? named : null;
+    },
+    parts: function (entry, library, reader, see) {  // {ruling, beside, older, time, see}
+      var inForce = library.lawsInForce, leads = entry.targets.filter(function (x) { return x.leads; });
+      var ruling = leads.find(function (x) { return x.doc === inForce; }) || leads[0];
+      var laws = library.laws.indexOf(ruling.doc) >= 0;
+      var beside = first(entry, function (x) {
+        return x.doc !== ruling.doc && (laws ? library.kind[x.doc] === "norms" : x.doc === inForce);
+      });
+      var own = reader ? library.lawsIn(reader) : null;
+      var older = laws && own && own !== inForce ? first(entry, function (x) { return x.doc === own; }) : null;
+      var time = first(entry, function (x) { return library.kind[x.doc] === "timeref"; });
+      var shown = new Set([ruling, beside, older, time].filter(Boolean).map(function (x) { return x.doc + "\u0000" + x.unit; }));
+      var others = leads.filter(function (x) { return x.doc === ruling.doc && !shown.has(x.doc + "\u0000" + x.unit); });
+      return { ruling: ruling, beside: beside, older: older, time: time, see: units(others).slice(0, see) };
+    },
+  };
+
+  function first(entry, wanted) { return entry.targets.find(wanted) || null; }
+
+  function units(targets) {  // the first target of each unit, in order
+    var seen = new Set();
+    return targets.filter(function (x) {
+      var k = x.doc + "\u0000" + x.unit;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+
   // ================================================================ bids.py
   function Bids(b) {
     this.bid = new RegExp(b.bid, "giu");
@@ -1250,6 +1286,10 @@
     this.powers = h.powers;
     this.bids = new Bids(h.words.bids);
     this.wordCache = new Map();
+    var kind = {}, laws = h.laws;
+    model.documents.forEach(function (d) { kind[d.id] = d.kind; });
+    this.library = { lawsInForce: h.laws_in_force, laws: laws, kind: kind,  // kb.library.Library, as answer.py asks it
+                     lawsIn: function (lang) { return laws.find(function (d) { return self.docLang[d] === lang; }) || null; } };
   }
 
   Engine.prototype.plan = function (q) { return this.query.plan(q, this.named, true); };
@@ -1281,14 +1321,46 @@
     var start = (page - 1) * limit;
     if (suggestion) p.words = p.words.concat(this.query.plan(suggestion, false, false).words);  // highlight them too
     var hits = units.slice(start, start + limit).map(function (u) { return self.hit(u[0], u[1], u[2], p); });
-    return result(shown, units.length, hits, suggestion, jump, choices, facets, page, limit, Told.named(said, ui, t));
+    var found = page === 1 ? this.answer(said, units, ui) : null;
+    return result(shown, units.length, hits, suggestion, jump, choices, facets, page, limit, Told.named(said, ui, t), found);
+  };
+
+  Engine.prototype.answer = function (said, units, ui) {  // the answer card: the situation the first hits agree with
+    var t = this.tuning, self = this;
+    var m = Answer.chosen(said, units.slice(0, t.answer_hits).map(function (u) { return u[0]; }), t);
+    if (!m) return null;
+    var p = Answer.parts(m.entry, this.library, this.langs.indexOf(ui) >= 0 ? ui : null, t.answer_see);
+    var out = { situation: { id: m.entry.id, name: entryName(m.entry, ui), url: m.entry.url } };
+    ["ruling", "beside", "older", "time"].forEach(function (k) { out[k] = p[k] ? self.part(p[k]) : null; });
+    out.see = p.see.map(function (x) { return self.part(x); });
+    return out;
+  };
+
+  Engine.prototype.part = function (target) {  // a clause as an answer shows it, with the items of a list it opens
+    var m = this.model, unit = this.ranker.number.get(target.doc + "\u0000" + target.unit);
+    var rows = m.cards[unit] || [], wanted = target.clause || target.unit, row = rows[0];
+    for (var i = 0; i < rows.length; i++) if (m.clauseNames[m.rowClause[rows[i]]] === wanted) { row = rows[i]; break; }
+    var card = m.header.cards[row], clause = m.clauseNames[m.rowClause[row]], text = card[1];
+    return { doc: target.doc, unit: target.unit, clause: clause, label: card[0], title: m.unitTitle[unit],
+             lang: this.docLang[target.doc], text: text,
+             items: /:$/.test(text.replace(/\s+$/, "")) ? this.items(unit, clause).filter(function (i) { return i[1] !== text; }) : [],
+             url: urlFor(target.doc, target.unit, clause) };
+  };
+
+  Engine.prototype.items = function (unit, clause) {  // the clauses under `clause` in its unit, as [label, text]
+    var m = this.model, out = [];
+    (m.cards[unit] || []).forEach(function (row) {
+      var name = m.clauseNames[m.rowClause[row]];
+      if (name !== clause && name.indexOf(clause) === 0) out.push([m.header.cards[row][0], m.header.cards[row][1]]);
+    });
+    return out.slice(0, this.tuning.answer_items);
   };
 
   function given(value, otherwise) { return value === undefined || value === null ? otherwise : value; }
 
-  function result(query, total, hits, suggestion, jump, choices, facets, page, limit, said) {
+  function result(query, total, hits, suggestion, jump, choices, facets, page, limit, said, answer) {
     return { query: query, total: total, hits: hits, suggestion: suggestion, jump: jump, choices: choices,
-             facets: facets, page: page, limit: limit, said: said };
+             facets: facets, page: page, limit: limit, said: said, answer: answer || null };
   }
 
   // ---------------------------------------------------------------- scoring
