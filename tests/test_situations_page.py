@@ -63,9 +63,13 @@ def test_the_api_names_what_the_page_names(client):
 
 def test_a_told_situation_is_named_above_the_hits(client):
     page = client.get("/search", params={"q": "il morto ha indicato una carta al dichiarante", "ui": "it"}).text
-    said = re.search(r'<p class="said">(.*?)</p>', page).group(1)
+    above = page[:page.index('<ol class="hits">')]
+    said = re.search(r'<p class="said">(.*?)</p>', above).group(1)
     assert said.startswith("Sembra questa situazione:")
-    assert '<a href="/situations#dummy-suggests-play">Il morto suggerisce una giocata</a>' in said
+    named = '<a href="/situations#dummy-suggests-play">Il morto suggerisce una giocata</a>'
+    kicker = re.search(r'<p class="answer-kicker">(.*?)</p>', above)
+    assert named in said or (kicker and named in kicker.group(1))  # the answer card names its own, the line the rest
+    assert not (kicker and named in kicker.group(1) and named in said)
     api = client.get("/api/search", params={"q": "declarer claimed the rest", "ui": "en"}).json()
     assert [s["id"] for s in api["said"]][:1] == ["claim"]
     assert client.get("/api/search", params={"q": "27B1", "ui": "it"}).json()["said"] == []

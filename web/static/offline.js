@@ -72,7 +72,7 @@
     return e;
   }
 
-  function link(text, url) {
+  function linkTo(text, url) {  // (not `link`: render's suggestion names a variable so)
     var a = el("a", "", text);
     a.href = siteUrl(url);
     return a;
@@ -95,7 +95,7 @@
 
   function partHead(p) {
     var head = el("p", "answer-head");
-    head.appendChild(link((docs[p.doc] || p.doc) + " " + p.label, p.url));
+    head.appendChild(linkTo((docs[p.doc] || p.doc) + " " + p.label, p.url));
     return head;
   }
 
@@ -103,10 +103,10 @@
     var card = el("section", "answer");
     card.setAttribute("aria-labelledby", "answer-title");
     var kicker = card.appendChild(el("p", "answer-kicker", shell.getAttribute("data-answer") + " · "));
-    kicker.appendChild(link(a.situation.name, a.situation.url));
+    kicker.appendChild(linkTo(a.situation.name, a.situation.url));
     var h = card.appendChild(el("h2"));
     h.id = "answer-title";
-    h.appendChild(link((docs[a.ruling.doc] || a.ruling.doc) + " " + a.ruling.label, a.ruling.url));
+    h.appendChild(linkTo((docs[a.ruling.doc] || a.ruling.doc) + " " + a.ruling.label, a.ruling.url));
     h.appendChild(document.createTextNode(" "));
     h.appendChild(el("span", "", a.ruling.title)).lang = a.ruling.lang;
     card.appendChild(partText(a.ruling));
@@ -121,18 +121,18 @@
       beside.open = a.beside.text.length <= 400;
       beside.appendChild(el("summary", "answer-head", (docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label));
       beside.appendChild(partText(a.beside));
-      beside.appendChild(el("p", "source")).appendChild(link((docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label + " →", a.beside.url));
+      beside.appendChild(el("p", "source")).appendChild(linkTo((docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label + " →", a.beside.url));
     }
     if (a.time) {
       var time = card.appendChild(el("div", "answer-part time"));
-      time.appendChild(el("p", "answer-head", shell.getAttribute("data-time") + ": ")).appendChild(link(a.time.title, a.time.url));
+      time.appendChild(el("p", "answer-head", shell.getAttribute("data-time") + ": ")).appendChild(linkTo(a.time.title, a.time.url));
       time.appendChild(partText(a.time));
     }
     if (a.see.length) {
       var see = card.appendChild(el("p", "answer-see", shell.getAttribute("data-see") + ": "));
       a.see.forEach(function (s, i) {
         if (i) see.appendChild(document.createTextNode(" · "));
-        see.appendChild(link((docs[s.doc] || s.doc) + " " + s.label, s.url));
+        see.appendChild(linkTo((docs[s.doc] || s.doc) + " " + s.label, s.url));
       });
     }
     return card;
@@ -163,7 +163,7 @@
       var said = el("p", "said", shell.getAttribute("data-said") + " ");
       others.forEach(function (s, i) {
         if (i) said.appendChild(document.createTextNode(" · "));
-        said.appendChild(link(s.name, s.url));
+        said.appendChild(linkTo(s.name, s.url));
       });
       into.appendChild(said);
     }
