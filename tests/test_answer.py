@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kb.clauseid import readable
 from kb.library import Library
 from kb.situations import load as load_situations
 
@@ -82,12 +83,14 @@ def test_a_rule_that_is_a_list_comes_with_its_items(engine, export):
     assert [text for _, text in ruling["items"]] == [t for t in under if t != ruling["text"]][:len(ruling["items"])]
 
 
-def test_the_page_opens_on_the_card_before_the_hits(client):
+def test_the_page_opens_on_the_card_before_the_hits(client, situations):
     html = client.get("/search", params={"q": "el muerto miró las cartas de un defensor", "ui": "es"}).text
     card, hits = html.index('<section class="answer"'), html.index('<ol class="hits">')
     assert card < hits
     section = html[card:hits]
-    assert "Código italiano 2017 43A2(c)" in section and "Reglamento 2007" in section and "sustituido" in section
+    ruling = next(k[2] for k in situations["dummy-looks-at-defender-hand"].laws if k[0] == "it-laws")
+    assert f"Código italiano 2017 {readable(ruling)}" in section  # the situation's first 2017 clause, in the reader's words
+    assert "Reglamento 2007" in section and "sustituido" in section
     assert "Respuesta" in section
 
 

@@ -159,9 +159,10 @@ def test_the_static_copy_searches_and_jumps_from_a_plain_file_server(static_serv
                                    ("una squadra non si è presentata all'incontro", "it"),
                                    ("declarer led from the wrong hand", "en")])
 def test_offline_the_answer_card_is_the_servers(server, phone, shot, client, q, ui):
-    """The card drawn by the page from its own engine: the same situation, ruling clause, older
-    edition and time limit, in the same markup, before the hits."""
-    online = client.get("/api/search", params={"q": q, "ui": ui}).json()["answer"]
+    """The card drawn by the page from its own engine: the same situation, ruling clause and older
+    edition, in the same markup, before the hits; the same facets folded under the count."""
+    result = client.get("/api/search", params={"q": q, "ui": ui}).json()
+    online = result["answer"]
     page = phone(locale=LOCALE[ui])
     keep_offline(page, server, ui)
     page.context.set_offline(True)
@@ -171,4 +172,6 @@ def test_offline_the_answer_card_is_the_servers(server, phone, shot, client, q, 
     assert links[:2] == [online["situation"]["url"], online["ruling"]["url"]]
     assert (online["older"] is None) == (page.locator("section.answer .older").count() == 0)
     assert page.evaluate("document.querySelector('section.answer').compareDocumentPosition(document.querySelector('ol.hits'))") & 4
+    facets = page.eval_on_selector_all("details.summary-line nav.facets a", "els => els.map(e => e.textContent)")
+    assert [f.split(" (")[1] for f in facets] == [f"{n})" for kind in ("doc", "lang") for n in result["facets"][kind].values()]
     shot(page, f"offline-answer-{ui}-phone")

@@ -289,6 +289,7 @@ def side_panels(view: UnitView, situations: list[dict[str, str]]) -> list[dict[s
 
 
 LONG_NORM = 400  # characters: a longer norm paragraph is folded beside its clause, its opening words shown
+TEMPLATES.globals["long_norm"] = LONG_NORM  # the answer card folds the norm beside its Law alike (and offline.js, told so)
 OPENING = 90     # characters of a norm's opening words
 
 

@@ -48,7 +48,7 @@ def parts(entry: Entry, library: Library, reader: str | None, see: int) -> Parts
     in_force = library.laws_in_force
     leads = [t for t in entry.targets if t.leads]
     ruling = next((t for t in leads if t.doc == in_force), leads[0])
-    laws = ruling.doc in library.laws
+    laws = library.is_laws(ruling.doc)
     beside = _first(entry, lambda t: t.doc != ruling.doc and (library.kind(t.doc) == NORMS if laws else t.doc == in_force))
     own = library.laws_in(reader) if reader else None
     older = _first(entry, lambda t: t.doc == own) if laws and own and own != in_force else None

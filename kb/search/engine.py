@@ -19,7 +19,7 @@ import numpy as np
 from ..library import OTHER_GAME, Library
 from ..urls import url_for
 from . import answer, bids, story, told
-from .model import MODEL_NAME, UNIT_LEVEL, Model, read
+from .model import MODEL_NAME, Model, read
 from .numbers import Numbers
 from .phrasebook import Phrasebook
 from .query import EXPANDED, Expansions, Plan, QueryError, TermQuery, expansion_queries, plan, word_queries
@@ -231,19 +231,17 @@ class SearchEngine:
         worked out once per clause: the model does not change under a running engine."""
         doc, unit_id = key
         unit = self.ranker.number[key]
-        cards = self.model.cards
-        found = cards.get((unit, best)) or self._first_card(unit)
-        row, label, text, parallel = found
-        clause = self.model.clause_names[self.model.row_clause[row]]
+        clause, label, text, parallel = self._card(unit, best)
         links = tuple({"doc": d, "unit": u, "clause": c, "label": lb, "relation": rel, "url": url}
                       for d, u, c, lb, rel, url in parallel)
         return (clause, self.model.unit_kind[unit], self.model.unit_title[unit], self.doc_lang[doc], text,
                 url_for(doc, unit_id, clause), label, links)
 
-    def _first_card(self, unit: int) -> tuple[int, str, str, tuple]:
-        rows = np.flatnonzero(self.model.row_unit == unit)
-        return next(self.model.cards[(unit, self.model.clause_names[self.model.row_clause[r]])] for r in rows.tolist()
-                    if self.model.clause_names[self.model.row_clause[r]] != UNIT_LEVEL)
+    def _card(self, unit: int, clause: str) -> tuple[str, str, str, tuple]:
+        """A clause's card (its id, label, text, parallels): the clause asked for, else its unit's first."""
+        m = self.model
+        row, label, text, parallel = m.cards.get((unit, clause)) or m.cards[(unit, m.unit_clauses[unit][0])]
+        return m.clause_names[m.row_clause[row]], label, text, parallel
 
     def _answer(self, said: list[Any], units: list[tuple[tuple[str, str], Any]], ui: str | None) -> dict[str, Any] | None:
         """The answer card: the situation the first hits agree with, and the texts that rule it."""
@@ -261,8 +259,7 @@ class SearchEngine:
         """A clause as an answer shows it: its text whole, and the items of a list it opens
         ("… as follows:"), which carry the rule (not the one whose text an implied clause shows)."""
         unit = self.ranker.number[(target.doc, target.unit)]
-        row, label, text, _ = self.model.cards.get((unit, target.clause or target.unit)) or self._first_card(unit)
-        clause = self.model.clause_names[self.model.row_clause[row]]
+        clause, label, text, _ = self._card(unit, target.clause or target.unit)
         items = [i for i in self._items(unit, clause) if i[1] != text] if text.rstrip().endswith(":") else []
         return {"doc": target.doc, "unit": target.unit, "clause": clause, "label": label,
                 "title": self.model.unit_title[unit], "lang": self.doc_lang[target.doc], "text": text,
@@ -270,13 +267,9 @@ class SearchEngine:
 
     def _items(self, unit: int, clause: str) -> list[list[str]]:
         """The clauses under `clause` in its unit (at most `answer_items`), as [label, text]."""
-        m, out = self.model, []
-        for r in np.flatnonzero(m.row_unit == unit).tolist():
-            name = m.clause_names[m.row_clause[r]]
-            if name != clause and name.startswith(clause) and name != UNIT_LEVEL:
-                _, label, text, _ = m.cards[(unit, name)]
-                out.append([label, text])
-        return out[:self.tuning.answer_items]
+        cards = self.model.cards
+        under = [c for c in self.model.unit_clauses[unit] if c != clause and c.startswith(clause)]
+        return [[cards[(unit, c)][1], cards[(unit, c)][2]] for c in under[:self.tuning.answer_items]]
 
     def _check_filters(self, doc: str | None, lang: str | None, kind: str | None, limit: int, page: int) -> None:
         if doc is not None and doc not in self.documents:

@@ -249,6 +249,14 @@ class Model:
                 out[(int(self.row_unit[row]), self.clause_names[self.row_clause[row]])] = (row, label, text, tuple(parallel))
         return out
 
+    @cached_property
+    def unit_clauses(self) -> dict[int, list[str]]:
+        """Per unit number, its clauses that have a card, in order (the browser's `cardsOf`)."""
+        out: dict[int, list[str]] = {}
+        for unit, clause in self.cards:  # in row order
+            out.setdefault(unit, []).append(clause)
+        return out
+
     def get(self, name: str) -> Any:
         return self.header[name]
 

@@ -93,12 +93,6 @@
     return div;
   }
 
-  function partHead(p) {
-    var head = el("p", "answer-head");
-    head.appendChild(linkTo((docs[p.doc] || p.doc) + " " + p.label, p.url));
-    return head;
-  }
-
   function answerCard(a) {  // _answer.html's answer_card, drawn from the browser's engine
     var card = el("section", "answer");
     card.setAttribute("aria-labelledby", "answer-title");
@@ -111,14 +105,15 @@
     h.appendChild(el("span", "", a.ruling.title)).lang = a.ruling.lang;
     card.appendChild(partText(a.ruling));
     if (a.older) {
-      var older = card.appendChild(el("div", "answer-part older")), head = older.appendChild(partHead(a.older));
+      var older = card.appendChild(el("div", "answer-part older")), head = older.appendChild(el("p", "answer-head"));
+      head.appendChild(linkTo((docs[a.older.doc] || a.older.doc) + " " + a.older.label, a.older.url));
       head.appendChild(document.createTextNode(" "));
       head.appendChild(el("span", "badge", shell.getAttribute("data-replaced")));
       older.appendChild(partText(a.older));
     }
-    if (a.beside) {  // folded past 400 characters, as the server's page folds it
+    if (a.beside) {  // folded when long, as the server's page folds it (the page says how long)
       var beside = card.appendChild(el("details", "answer-part beside"));
-      beside.open = a.beside.text.length <= 400;
+      beside.open = a.beside.text.length <= parseInt(shell.getAttribute("data-fold"), 10);
       beside.appendChild(el("summary", "answer-head", (docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label));
       beside.appendChild(partText(a.beside));
       beside.appendChild(el("p", "source")).appendChild(linkTo((docs[a.beside.doc] || a.beside.doc) + " " + a.beside.label + " →", a.beside.url));
@@ -136,6 +131,23 @@
       });
     }
     return card;
+  }
+
+  function summaryLine(result) {  // the count, and the facets folded under it, as the server's page has them
+    var line = el("details", "summary-line"), summary = line.appendChild(el("summary"));
+    summary.appendChild(el("span", "count", result.total + " " + shell.getAttribute("data-results")));
+    var byDoc = Object.keys(result.facets.doc || {});
+    if (!byDoc.length) return line;
+    summary.appendChild(document.createTextNode(" · " + shell.getAttribute("data-filter")));
+    var nav = line.appendChild(el("nav", "facets")), list = nav.appendChild(el("ul"));
+    nav.setAttribute("aria-label", shell.getAttribute("data-filter-by"));
+    function facet(text, key, value) {
+      var a = list.appendChild(el("li")).appendChild(el("a", "", text));
+      a.href = siteUrl("/search") + "?q=" + encodeURIComponent(q) + "&" + key + "=" + encodeURIComponent(value);
+    }
+    byDoc.forEach(function (d) { facet((docs[d] || d) + " (" + result.facets.doc[d] + ")", "doc", d); });
+    Object.keys(result.facets.lang || {}).forEach(function (l) { facet(l.toUpperCase() + " (" + result.facets.lang[l] + ")", "lang", l); });
+    return line;
   }
 
   function render(into, result) {
@@ -167,9 +179,7 @@
       });
       into.appendChild(said);
     }
-    var line = el("details", "summary-line"), summary = line.appendChild(el("summary"));
-    summary.appendChild(el("span", "count", result.total + " " + shell.getAttribute("data-results")));
-    into.appendChild(line);
+    into.appendChild(summaryLine(result));
     var list = el("ol", "hits");
     result.hits.forEach(function (h) {
       var li = el("li", "hit"), a = el("a", "hit-title");
