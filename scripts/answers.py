@@ -14,7 +14,7 @@ sys.path.insert(0, str(ROOT))  # measure/ is not installed
 from kb import build as builder  # noqa: E402
 from kb.knowledge import KnowledgeBase  # noqa: E402
 from measure.evaluation import judged_queries  # noqa: E402
-from scripts.judged import SETS  # noqa: E402
+from scripts.judged import named  # noqa: E402
 
 
 def right(q, answer) -> bool:
@@ -23,12 +23,9 @@ def right(q, answer) -> bool:
 
 
 def main() -> None:
-    only = sys.argv[1:]
     engine = KnowledgeBase(builder.ensure_build().parent).engine
     print(f"{'set':42} {'n':>4} {'cards':>6} {'rule a grade-3 unit':>20}")
-    for name, folder in SETS:
-        if only and name.split()[0] not in only:
-            continue
+    for name, folder in named(sys.argv[1:]):
         queries = judged_queries(folder)
         cards = [(q, engine.search(q.query, ui=q.lang).answer) for q in queries]
         shown = [(q, a) for q, a in cards if a]

@@ -49,14 +49,16 @@ def table(name: str, ours: list, peer: list) -> None:
         print(f"  {key:18} {len(ix):4} {mrr(ours):7.3f} {s1(ours):5.2f}   {mrr(peer):8.3f} {s1(peer):5.2f}")
 
 
+def named(letters: list[str]) -> list[tuple[str, Path]]:
+    """The sets named by their letters ("S", "A+B"), else every set."""
+    return [(name, folder) for name, folder in SETS if not letters or name.split()[0] in letters]
+
+
 def main() -> None:
-    only = sys.argv[1:]  # set letters ("S", "A+B"), else every set
     gen = builder.ensure_build().parent
     engine = KnowledgeBase(gen).engine
     peer = Fts5Peer(generations.load_export(gen / generations.EXPORT_NAME))
-    for name, folder in SETS:
-        if only and name.split()[0] not in only:
-            continue
+    for name, folder in named(sys.argv[1:]):
         queries = judged_queries(folder)
         table(name, search_scores(engine, queries), [score_query(q, peer.search(q.query)) for q in queries])
 

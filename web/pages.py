@@ -197,7 +197,8 @@ async def document(request: Request, doc: str) -> Response:
         d = store.doc(doc)
     except NotFound as e:
         raise PageNotFound.of(e) from e
-    return render(request, "document.html", doc=d, groups=toc_groups(d), replaced=replaced_by(request.app.state.site, doc))
+    return render(request, "document.html", doc=d, groups=toc_groups(d),
+                  replaced=replaced_by(request.app.state.site, doc))
 
 
 def replaced_by(site: Any, doc: str, unit: str | None = None) -> dict[str, Any] | None:
@@ -289,7 +290,7 @@ def side_panels(view: UnitView, situations: list[dict[str, str]]) -> list[dict[s
 
 
 LONG_NORM = 400  # characters: a longer norm paragraph is folded beside its clause, its opening words shown
-TEMPLATES.globals["long_norm"] = LONG_NORM  # the answer card folds the norm beside its Law alike (and offline.js, told so)
+TEMPLATES.globals["long_norm"] = LONG_NORM  # the answer card folds a norm alike (offline.js reads it off the page)
 OPENING = 90     # characters of a norm's opening words
 
 

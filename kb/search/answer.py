@@ -37,8 +37,8 @@ def chosen(said: list[Match], hits: list[Key], tuning: Tuning) -> Match | None:
     """The situation said most closely, named above the hits, when it rules one of the first
     `answer_hits` hits: the two readings of the query agree."""
     named = next((m for m in said if m.entry.names and m.strength >= tuning.shown), None)
-    first = set(hits[:tuning.answer_hits])
-    if named and any((t.doc, t.unit) in first for t in named.entry.targets if t.leads):
+    first_hits = set(hits[:tuning.answer_hits])
+    if named and any((t.doc, t.unit) in first_hits for t in named.entry.targets if t.leads):
         return named
     return None
 
@@ -49,25 +49,23 @@ def parts(entry: Entry, library: Library, reader: str | None, see: int) -> Parts
     leads = [t for t in entry.targets if t.leads]
     ruling = next((t for t in leads if t.doc == in_force), leads[0])
     laws = library.is_laws(ruling.doc)
-    beside = _first(entry, lambda t: t.doc != ruling.doc and (library.kind(t.doc) == NORMS if laws else t.doc == in_force))
+    beside = _first_target(entry, lambda t: t.doc != ruling.doc and
+                           (library.kind(t.doc) == NORMS if laws else t.doc == in_force))
     own = library.laws_in(reader) if reader else None
-    older = _first(entry, lambda t: t.doc == own) if laws and own and own != in_force else None
-    time = _first(entry, lambda t: library.kind(t.doc) == TIMEREF)
+    older = _first_target(entry, lambda t: t.doc == own) if laws and own and own != in_force else None
+    time = _first_target(entry, lambda t: library.kind(t.doc) == TIMEREF)
     shown = {(t.doc, t.unit) for t in (ruling, beside, older, time) if t}
     others = [t for t in leads if t.doc == ruling.doc and (t.doc, t.unit) not in shown]
-    return Parts(ruling, beside, older, time, tuple(_units(others))[:see])
+    return Parts(ruling, beside, older, time, tuple(_first_of_units(others))[:see])
 
 
-def _first(entry: Entry, wanted) -> Target | None:
+def _first_target(entry: Entry, wanted) -> Target | None:
     return next((t for t in entry.targets if wanted(t)), None)
 
 
-def _units(targets: list[Target]) -> list[Target]:
+def _first_of_units(targets: list[Target]) -> list[Target]:
     """The first target of each unit, in order."""
-    seen: set[Key] = set()
-    out = []
+    firsts: dict[Key, Target] = {}
     for t in targets:
-        if (t.doc, t.unit) not in seen:
-            seen.add((t.doc, t.unit))
-            out.append(t)
-    return out
+        firsts.setdefault((t.doc, t.unit), t)
+    return list(firsts.values())

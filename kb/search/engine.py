@@ -243,7 +243,8 @@ class SearchEngine:
         row, label, text, parallel = m.cards.get((unit, clause)) or m.cards[(unit, m.unit_clauses[unit][0])]
         return m.clause_names[m.row_clause[row]], label, text, parallel
 
-    def _answer(self, said: list[Any], units: list[tuple[tuple[str, str], Any]], ui: str | None) -> dict[str, Any] | None:
+    def _answer(self, said: list[Any], units: list[tuple[tuple[str, str], Any]],
+                ui: str | None) -> dict[str, Any] | None:
         """The answer card: the situation the first hits agree with, and the texts that rule it."""
         t = self.tuning
         m = answer.chosen(said, [key for key, _ in units[:t.answer_hits]], t)

@@ -858,35 +858,31 @@
     chosen: function (said, hits, t) {  // the situation said most closely, when it rules one of the first hits
       var named = said.find(function (m) { return Object.keys(m.entry.names).length && m.strength >= t.shown; });
       if (!named) return null;
-      var first = new Set(hits.slice(0, t.answer_hits).map(function (h) { return h[0] + "\u0000" + h[1]; }));
-      return named.entry.targets.some(function (x) { return x.leads && first.has(x.doc + "\u0000" + x.unit); }) ? named : null;
+      var firstHits = new Set(hits.slice(0, t.answer_hits).map(function (h) { return h[0] + "\u0000" + h[1]; }));
+      return named.entry.targets.some(function (x) { return x.leads && firstHits.has(x.doc + "\u0000" + x.unit); }) ? named : null;
     },
     parts: function (entry, library, reader, see) {  // {ruling, beside, older, time, see}
       var inForce = library.lawsInForce, leads = entry.targets.filter(function (x) { return x.leads; });
       var ruling = leads.find(function (x) { return x.doc === inForce; }) || leads[0];
       var laws = library.laws.indexOf(ruling.doc) >= 0;
-      var beside = first(entry, function (x) {
+      var beside = firstTarget(entry, function (x) {
         return x.doc !== ruling.doc && (laws ? library.kind[x.doc] === "norms" : x.doc === inForce);
       });
       var own = reader ? library.lawsIn(reader) : null;
-      var older = laws && own && own !== inForce ? first(entry, function (x) { return x.doc === own; }) : null;
-      var time = first(entry, function (x) { return library.kind[x.doc] === "timeref"; });
+      var older = laws && own && own !== inForce ? firstTarget(entry, function (x) { return x.doc === own; }) : null;
+      var time = firstTarget(entry, function (x) { return library.kind[x.doc] === "timeref"; });
       var shown = new Set([ruling, beside, older, time].filter(Boolean).map(function (x) { return x.doc + "\u0000" + x.unit; }));
       var others = leads.filter(function (x) { return x.doc === ruling.doc && !shown.has(x.doc + "\u0000" + x.unit); });
-      return { ruling: ruling, beside: beside, older: older, time: time, see: units(others).slice(0, see) };
+      return { ruling: ruling, beside: beside, older: older, time: time, see: firstOfUnits(others).slice(0, see) };
     },
   };
 
-  function first(entry, wanted) { return entry.targets.find(wanted) || null; }
+  function firstTarget(entry, wanted) { return entry.targets.find(wanted) || null; }
 
-  function units(targets) {  // the first target of each unit, in order
-    var seen = new Set();
-    return targets.filter(function (x) {
-      var k = x.doc + "\u0000" + x.unit;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
+  function firstOfUnits(targets) {  // the first target of each unit, in order
+    var firsts = new Map();
+    targets.forEach(function (x) { var k = x.doc + "\u0000" + x.unit; if (!firsts.has(k)) firsts.set(k, x); });
+    return Array.from(firsts.values());
   }
 
   // ================================================================ bids.py
