@@ -168,7 +168,7 @@ def links_of(store: Store, library: Library, parallel: tuple[ParallelLink, ...],
     """cites, cited_by, norms, timerefs, parallel: a unit's references, sorted by what they are."""
     cites = tuple(_ref(store, c["target"], c, c["source"]["clause"]) for c in store.outgoing(doc, unit))
     cited_by: list[Ref] = []
-    norms: list[Ref] = []
+    norms: list[Ref] = keyed_norms(store, library, doc, unit)
     timerefs: list[Ref] = []
     for c in store.incoming(doc, unit):
         ref = _ref(store, c["source"], c, _reached_clause(c, doc, unit))
@@ -181,6 +181,19 @@ def links_of(store: Store, library: Library, parallel: tuple[ParallelLink, ...],
         else:
             cited_by.append(ref)
     return UnitLinks(cites, tuple(cited_by), tuple(norms), tuple(timerefs), parallel)
+
+
+def keyed_norms(store: Store, library: Library, doc: str, unit: str) -> list[Ref]:
+    """The norms keyed to this Law by their heading's number (`ARTICOLO 8 – …`; `ARTICOLO 92 –
+    ARTICOLO 93` keys one norm to two), read from the norm's `law` as the graph reads it: each
+    integrates the whole Law, so it stands at the top (`at` None), its heading's title as the
+    words that make it. A heading is no citation (the norms' text cites no Law 8), hence this."""
+    out = []
+    for norms in library.ids(NORMS):
+        if library.cites(norms) == doc:
+            out += [Ref(norms, n.get("title") or n["id"], "integrates", None, n["id"], None, n.get("title") or "")
+                    for n in store.units_of(norms).values() if unit in n.get("law", ())]
+    return out
 
 
 def _reached_clause(c: Record, doc: str, unit: str) -> str | None:

@@ -296,14 +296,45 @@ OPENING = 90     # characters of a norm's opening words
 
 def norm_text(site: Any, ref: Ref) -> dict[str, Any]:
     """A FIGB norm paragraph as shown beside the Law clause it integrates: its text with its own
-    citation links, in its document's language; `long` ones are folded, so the Law reads on."""
+    citation links, in its document's language; `long` ones are folded, so the Law reads on.
+    A norm keyed to the whole Law (no clause) is shown by `whole_norm`."""
     unit = site.store.unit(ref.doc, ref.unit or "")
-    clause = next(c for c in unit["clauses"] if c["id"] == (ref.clause or unit["id"]))
+    if ref.clause is None:
+        return whole_norm(site, ref.doc, unit)
+    clause = next(c for c in unit["clauses"] if c["id"] == ref.clause)
     text = " ".join(clause["text"].split())
-    cits = in_text_of(site.store.outgoing(ref.doc, unit["id"]), clause["id"])
-    return {"lang": site.store.doc(ref.doc)["lang"], "long": len(text) > LONG_NORM,
-            "opening": text if len(text) <= OPENING else text[:OPENING].rsplit(" ", 1)[0] + "…",
-            "body": clause_body(clause, annotate(clause["text"], cits, site.store))}
+    return {"lang": site.store.doc(ref.doc)["lang"], "long": len(text) > LONG_NORM, "opening": opening(text),
+            "body": own_body(site, ref.doc, unit, clause)}
+
+
+def whole_norm(site: Any, doc: str, unit: dict[str, Any]) -> dict[str, Any]:
+    """A norm at the top of the Law it integrates: its lead text, then its points, each a link
+    into the norm (the whole of norm 8, tables and all, would push Law 8 off the screen)."""
+    lead = next(c for c in unit["clauses"] if c["id"] == unit["id"])
+    points = [c for c in unit["clauses"] if c["parent"] == unit["id"]]
+    names = [point_name(c) for c in points]
+    contents = [{"paragraph": [{"text": name, "href": url_for(doc, unit["id"], c["id"]), "title": name}]}
+                for name, c in zip(names, points)]
+    lead_text = " ".join(lead["text"].split())
+    return {"lang": site.store.doc(doc)["lang"], "long": len(unit["text"]) > LONG_NORM,
+            "opening": opening(lead_text or " · ".join(names)), "body": own_body(site, doc, unit, lead) + contents}
+
+
+def point_name(clause: dict[str, Any]) -> str:
+    """A point of a norm as its contents name it: its label and title ("1. Sostituti"), or its
+    label and opening words when it has no title ("40A1(b) La FIGB ha definito…")."""
+    words = clause.get("title") or opening(" ".join(clause["text"].split()), 60)
+    return " ".join(part for part in (clause.get("label"), words) if part)
+
+
+def own_body(site: Any, doc: str, unit: dict[str, Any], clause: dict[str, Any]) -> list[dict[str, Any]]:
+    cits = in_text_of(site.store.outgoing(doc, unit["id"]), clause["id"])
+    return clause_body(clause, annotate(clause["text"], cits, site.store))
+
+
+def opening(text: str, length: int = OPENING) -> str:
+    """A text's opening words, cut at a word before `length` characters."""
+    return text if len(text) <= length else text[:length].rsplit(" ", 1)[0] + "…"
 
 
 def heading_levels(unit: dict[str, Any], headed: set[str]) -> dict[str, int]:
