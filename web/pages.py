@@ -21,7 +21,7 @@ from kb.unitview import Ref, UnitView
 from kb.urls import CHANGES, compare_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
-from .views import clause_body, emphasised, marked, place_name, unit_name
+from .views import citation, clause_body, emphasised, marked, place_name, unit_name
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -247,11 +247,12 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     depths, labels = clause_depths(u), {c["id"]: clause_label(d, u, c) for c in u["clauses"]}
     headings = heading_levels(u, {c["id"] for c in u["clauses"] if labels[c["id"]] or c.get("title")})
     attached = view.links.attached(u["id"])
+    cite = cite_of(site, d["id"], u, lang)
     norms = [n | norm_text(site, n["ref"]) for n in placed(view.links.norms, labels, view)]
     clauses = [{"id": c["id"], "depth": depths[c["id"]], "heading": headings[c["id"]], "label": labels[c["id"]],
                 "title": c.get("title"),
                 "body": clause_body(c, annotate(c["text"], in_text_of(out_cits, c["id"]), site.store)),
-                "paragraph": bool(c.get("paragraph")), **{kind: attached.get(c["id"], {}).get(kind, [])
+                "paragraph": bool(c.get("paragraph")), "cite": cite(c["id"]), **{kind: attached.get(c["id"], {}).get(kind, [])
                                                           for kind in ("timerefs", "parallel")},
                 "norms": [n for n in norms if n["anchor"] == c["id"]]}
                for c in u["clauses"]]
@@ -260,11 +261,20 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
                  for f in u["footnotes"]]  # every clause holding the footnote's marker, linked
     situations = [{"url": situation_url(s.id), "name": s.name(lang)}
                   for s in site.situations_ruled_in(d["id"], u["id"])]
-    return {"view": view, "doc": d, "unit": u, "clauses": clauses,
+    whole = attached.get(u["id"], {})
+    page_tools = {"id": u["id"], "cite": cite(u["id"]), "parallel": whole.get("parallel", []),
+                  "compare": view.compare, "timerefs_here": whole.get("timerefs", [])}
+    return {"view": view, "doc": d, "unit": u, "clauses": clauses, "page_tools": page_tools,
             "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),
             "norms": norms, "timerefs": placed(view.links.timerefs, labels, view),
             "in_plan": d["id"] == site.library.laws_in_force and u["kind"] == "article",  # the reading plan's
             "replaced": replaced_by(site, d["id"], u["id"])}
+
+
+def cite_of(site: Any, doc: str, unit: dict[str, Any], lang: str) -> Any:
+    """A clause id's citation as this reader writes it ("Codice 2017, Art. 27B1(b)")."""
+    gettext, label, laws = site.translations[lang].gettext, site.library.label(doc, lang), site.library.is_laws(doc)
+    return lambda clause: citation(gettext, label, laws, unit, clause)
 
 
 def placed(refs: tuple[Ref, ...], labels: dict[str, str], view: UnitView) -> list[dict[str, Any]]:

@@ -38,6 +38,14 @@ def place_name(_: Callable[[str], str], of_laws: bool, unit: dict[str, Any], cla
     return unit_name(_, unit) + (f" §{label.rstrip('.')}" if label else "")
 
 
+def citation(_: Callable[[str], str], label: str, of_laws: bool, unit: dict[str, Any], clause: str) -> str:
+    """How a reader cites a clause, the document named as the interface names it: "Codice 2017,
+    Art. 27B1(b)", "Norme integrative 2026, Norm 40 §3"; a unit its title names, by its title."""
+    if of_laws and unit["kind"] == "article":
+        return f"{label}, " + _("Art. %(n)s") % {"n": readable(clause)}
+    return f"{label}, " + (place_name(_, of_laws, unit, clause) or unit.get("title") or unit["id"])
+
+
 def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
     """A clause's paragraphs, tables and notes in reading order (`kb.reading`), for the page."""
     body: list[dict[str, Any]] = []

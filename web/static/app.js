@@ -140,6 +140,51 @@
   });
 })();
 
+// A clause's control: copy its citation or its permalink (this copy's own address: a server, a static
+// copy, the offline app), or hand both to the phone's share sheet. Without script it shows them to select.
+(function () {
+  "use strict";
+  var words = document.getElementById("more-words");
+  if (!words) return;
+  function say(name) { return words.getAttribute("data-" + name) || ""; }
+  function button(cls, text, act) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = cls;
+    b.textContent = text;
+    b.addEventListener("click", function () {
+      Promise.resolve(act()).then(function () { b.textContent = say("copied"); },
+                                  function () { b.textContent = say("not-copied"); });
+      setTimeout(function () { b.textContent = text; }, 2000);
+    });
+    return b;
+  }
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    var area = document.createElement("textarea");  // plain http on a tournament's network
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.className = "visually-hidden";
+    document.body.appendChild(area);
+    area.select();
+    var done = document.execCommand("copy");
+    area.remove();
+    return done ? undefined : Promise.reject(new Error("copy"));
+  }
+  document.querySelectorAll("details.more[data-for]").forEach(function (more) {
+    var line = more.querySelector("p.cite"), cite = more.querySelector(".cite-text").textContent;
+    var link = function () { return new URL("#" + more.getAttribute("data-for"), location.href).href; };
+    var tools = document.createElement("span");
+    tools.className = "cite-tools";
+    tools.appendChild(button("copy-cite", say("copy-cite"), function () { return copy(cite); }));
+    tools.appendChild(button("copy-link", say("copy-link"), function () { return copy(link()); }));
+    if (navigator.share) {
+      tools.appendChild(button("share", say("share"), function () { return navigator.share({ title: cite, url: link() }); }));
+    }
+    line.appendChild(tools);
+  });
+})();
+
 // The compare page's switch: only the rows whose two texts differ (the others hidden, not removed).
 (function () {
   "use strict";

@@ -83,43 +83,44 @@
 
   function toggle(button, on) { button.setAttribute("aria-pressed", String(!!on)); }
 
-  function clauseTools(article) {
+  function clauseTools(article) {  // a bookmark and a note in each clause's folded control (the unit's at the top)
     var doc = article.getAttribute("data-doc"), unit = article.getAttribute("data-unit");
     var h1 = document.querySelector("main h1 .label"), unitLabel = h1 ? h1.textContent : unit;
+    var controls = {};
+    document.querySelectorAll("details.more[data-for]").forEach(function (d) { controls[d.getAttribute("data-for")] = d; });
     article.querySelectorAll("section.clause[id]").forEach(function (section) {
-      var clause = section.id, key = clauseKey(doc, unit, clause);
+      var clause = section.id, more = controls[clause];
+      if (!more) return;
       var head = section.querySelector(".permalink");
       var label = unitLabel + (head && clause !== unit ? " · " + head.textContent : "");
-      var mark = load().clauses[key] || {};
-      var bar = el("div", "clause-tools"), star = el("button", "bookmark", "☆"), pen = el("button", "note-toggle", "✎");
+      var where = { doc: doc, unit: unit, clause: clause, label: label };
+      var mark = load().clauses[clauseKey(doc, unit, clause)] || {};
+      var bar = el("div", "clause-tools"), star = el("button", "bookmark", "☆ " + w("bookmark"));
+      var pen = el("button", "note-toggle", "✎ " + w("note"));
       star.type = pen.type = "button";
-      star.setAttribute("aria-label", w("bookmark") + " " + label);
-      star.title = w("bookmark");
-      pen.setAttribute("aria-label", w("note") + " " + label);
-      pen.title = w("note");
       var note = el("textarea", "note-field");
       note.setAttribute("aria-label", w("note") + " " + label);
       note.placeholder = w("note-placeholder");
       note.value = mark.note || "";
       note.hidden = !mark.note;
-      toggle(star, mark.bookmark);
+      function marked(on) { toggle(star, on); more.classList.toggle("marked", !!on); }
+      marked(mark.bookmark);
       toggle(pen, !note.hidden);
       star.addEventListener("click", function () {
         var on = star.getAttribute("aria-pressed") !== "true";
-        update(key, { doc: doc, unit: unit, clause: clause, label: label }, { bookmark: on });
-        toggle(star, on);
+        update(clauseKey(doc, unit, clause), where, { bookmark: on });
+        marked(on);
       });
       pen.addEventListener("click", function () {
         note.hidden = !note.hidden;
         toggle(pen, !note.hidden);
+        more.open = false;
         if (!note.hidden) note.focus();
       });
-      note.addEventListener("input", function () {
-        update(key, { doc: doc, unit: unit, clause: clause, label: label }, { note: note.value });
-      });
+      note.addEventListener("input", function () { update(clauseKey(doc, unit, clause), where, { note: note.value }); });
       bar.appendChild(star);
       bar.appendChild(pen);
-      section.appendChild(bar);
+      more.querySelector(".more-body").appendChild(bar);
       section.appendChild(note);
     });
     var read = document.querySelector(".read-mark");
