@@ -19,7 +19,11 @@ rows carry sub-clauses across by identical sub-ids when that 2017 clause exists
   that maps to it from elsewhere (a split's other half, another article), or to the
   Spanish clause whose text holds it (`Pairing.holder`: IT 45D1 is inside ES 45D,
   which has no 45D1); failing both it is new in 2017;
-- the relation and note of a row are those of the concordance row that governs it.
+- the relation and note of a row are those of the concordance row that governs it,
+  except that a `changed` row speaks for the pair it names only: a sub-clause it
+  carries across by identical sub-ids (or a 2017 clause its 2007 clause holds) is
+  `same`, without the section's note, unless a row of its own says otherwise (2017
+  adds 64B8: 64B1-B7 are the same).
 
 Rows follow the Italian order; a Spanish-only row comes right after the row of
 the Spanish clause before it. Rows with no content in either edition (an article
@@ -173,7 +177,7 @@ class Pairing:
         if group and not kept and ("it", it) in shown:
             kept = group[:1]
         if kept:
-            return [CompareRow(it, es, _relation(row), row, show_new=i == 0, elsewhere=elsewhere if i == 0 else ())
+            return [_governed(it, es, row, show_new=i == 0, elsewhere=elsewhere if i == 0 else ())
                     for i, (es, row) in enumerate(kept)]
         if ("it", it) not in shown:
             return []
@@ -185,29 +189,37 @@ class Pairing:
         here = [(es, row) for es, row in sources if article_of(es) == n]
         if here:
             es, row = here[0]
-            return CompareRow(it, es, _relation(row), row, show_old=False,
-                              elsewhere=tuple(e for e in elsewhere if e != es))
+            return _governed(it, es, row, show_old=False, elsewhere=tuple(e for e in elsewhere if e != es))
         if sources:
-            return CompareRow(it, None, _relation(sources[0][1]), sources[0][1], elsewhere=elsewhere)
+            es, row = sources[0]
+            return replace(_governed(it, es, row), old=None, elsewhere=elsewhere)
         es, row = self.holder(it)
         if es is None:
             return CompareRow(it, None, self.added, row)
         if article_of(es) == n:
-            return CompareRow(it, es, _relation(row), row, show_old=False)
-        return CompareRow(it, None, _relation(row), row, elsewhere=(es,))
+            return _governed(it, es, row, show_old=False)
+        return replace(_governed(it, es, row), old=None, elsewhere=(es,))
 
     def _spanish_row(self, n: str, es: str) -> CompareRow:
         """A Spanish clause that maps to nothing in Law n: where it went, or dropped."""
         targets = self.targets.get(es, [])
         if targets:
-            return CompareRow(None, es, _relation(targets[0][1]), targets[0][1],
-                              elsewhere=tuple(it for it, _ in targets))
+            it, row = targets[0]
+            return replace(_governed(it, es, row), new=None, elsewhere=tuple(it for it, _ in targets))
         found = self.concordance.rows_for_2007(es)
         return CompareRow(None, es, self.dropped, found[0][0] if found else None)
 
 
 def _relation(row: Row | None) -> str:
     return row.relation if row else "same"
+
+
+def _governed(it: str, es: str, row: Row | None, **shown: Any) -> CompareRow:
+    """The row of a pair of clauses under the concordance row that governs it: a `changed`
+    row badges and notes the pair it names, not the sub-clauses it carries or holds."""
+    if row is not None and row.relation == "changed" and (row.es, row.it) != (es, it):
+        return CompareRow(it, es, "same", None, **shown)
+    return CompareRow(it, es, _relation(row), row, **shown)
 
 
 def _after_previous(rows: list[CompareRow], es: str, es_order: list[str]) -> int:

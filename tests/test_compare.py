@@ -6,7 +6,8 @@ code under test: the most specific row whose `es` id is an ancestor-or-self of
 a 2007 clause applies; `same`/`changed` rows carry sub-clauses across by
 identical sub-ids when that 2017 clause exists; a row with no `it` drops it.
 Read backwards, the same carrying rule says which Spanish clause holds a 2017
-sub-clause the Spanish text does not number (IT 45D1 is in ES 45D).
+sub-clause the Spanish text does not number (IT 45D1 is in ES 45D). A row speaks
+for the two clauses it names: what a `changed` row carries or holds is `same`.
 
 Before this view was rebuilt on kb.compare, the 93 pages showed 10 pairs the
 concordance does not make and 19 Spanish clauses twice.
@@ -42,6 +43,12 @@ def lineage(cid: str) -> list[str]:
 
 def article(cid: str) -> str:
     return CLAUSE.match(cid)[1]
+
+
+def spoken_for(row: dict[str, str], named: bool) -> str:
+    """The relation a row gives a pair of clauses: its own for the pair it names; `same` for a
+    sub-clause a `changed` row carries or holds."""
+    return row["relation"] if named or row["relation"] != "changed" else "same"
 
 
 class Truth:
@@ -83,7 +90,7 @@ class Truth:
             if r["it"]:
                 carried = r["it"] + below
                 it = carried if below and r["relation"] in ("same", "changed") and carried in self.it_ids else r["it"]
-                out.setdefault(it, r["relation"])
+                out.setdefault(it, spoken_for(r, named=not below))
         return out
 
     def holder(self, it: str) -> tuple[str, str] | None:
@@ -102,7 +109,7 @@ class Truth:
                 if r["es"] and r["relation"] in ("same", "changed"):
                     es = next(e for e in lineage(r["es"] + it[len(anc):]) if e in self.es_ids)
                     if r in self.governing(es)[0]:
-                        return es, r["relation"]
+                        return es, spoken_for(r, named=False)
             return None
         return None
 
@@ -119,13 +126,16 @@ class Truth:
 
 class CompareRows(HTMLParser):
     """Each row of a compare page: its data- attributes, the clause each cell shows
-    (`a.label`) or points to (`a.cont`), its badge, and the links and words of its note."""
+    (`a.label`) or points to (`a.cont`), its badge, the links and words of its relation
+    (`said`), its note and the note's language, the edition each cell names (`data-edition`)
+    and the words each cell emphasises (`mark.change`)."""
 
     def __init__(self):
         super().__init__()
         self.rows: list[dict] = []
         self.depth = 0
         self.row_depth = self.cell = None
+        self.marking = self.noting = False
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -135,9 +145,11 @@ class CompareRows(HTMLParser):
             if "row" in classes and "head" not in classes and self.row_depth is None:
                 self.row_depth = self.depth
                 self.rows.append({"data": {k: v for k, v in a.items() if k.startswith("data-")},
-                                  "shows": {}, "points": {}, "relation": None, "to": [], "said": ""})
+                                  "shows": {}, "points": {}, "relation": None, "to": [], "said": "",
+                                  "note": "", "note_lang": None, "edition": {}, "marks": {"it": [], "es": []}})
             elif self.row_depth is not None and "cell" in classes:
                 self.cell = "it" if "it" in classes else "es"
+                self.rows[-1]["edition"][self.cell] = a.get("data-edition")
             elif self.row_depth is not None and "relation" in classes:
                 self.cell = "relation"
         if self.row_depth is None:
@@ -149,16 +161,32 @@ class CompareRows(HTMLParser):
             row["to"].append(a["href"])
         elif tag == "span" and "badge" in classes:
             row["relation"] = next(c for c in classes if c != "badge")
+        elif tag == "span" and "note" in classes:
+            self.noting, row["note_lang"] = True, a.get("lang")
+        elif tag == "mark" and "change" in classes and self.cell in ("it", "es"):
+            self.marking = True
+            row["marks"][self.cell].append("")
 
     def handle_endtag(self, tag):
         if tag == "div":
             if self.depth == self.row_depth:
                 self.row_depth = self.cell = None
             self.depth -= 1
+        elif tag == "mark":
+            self.marking = False
+        elif tag == "span":
+            self.noting = False
 
     def handle_data(self, data):
-        if self.row_depth is not None and self.cell == "relation":
-            self.rows[-1]["said"] += data
+        if self.row_depth is None:
+            return
+        row = self.rows[-1]
+        if self.cell == "relation":
+            row["said"] += data
+        if self.noting:
+            row["note"] += data
+        if self.marking:
+            row["marks"][self.cell][-1] += data
 
 
 def clause_of(href: str) -> str:
@@ -169,8 +197,10 @@ def clause_of(href: str) -> str:
     return anchor or path.rsplit("/", 1)[1]
 
 
-def page_rows(client, n: int) -> list[dict]:
-    r = client.get(f"/compare/{n}")
+def page_rows(client, n: int, ui: str | None = None) -> list[dict]:
+    r = client.get(f"/compare/{n}", params={"ui": ui} if ui else None)
+    if ui:
+        client.cookies.clear()  # the interface language the query chose stays with the client
     assert r.status_code == 200
     p = CompareRows()
     p.feed(r.text)
@@ -260,7 +290,8 @@ def test_the_truth_reads_the_table_as_its_header_says(export):
     assert truth.targets["9A3"] == {"9A4": "split", "9A3": "split"}
     assert truth.targets["12C1e"] == {} and truth.targets["12C1e-p2"] == {}
     assert "23A1" not in truth.sources and truth.sources["15A"] == {"17D"}
-    assert truth.holder("20F5bii") == ("20F5b", "same") and truth.holder("45D1") == ("45D", "changed")
+    assert truth.holder("20F5bii") == ("20F5b", "same") and truth.holder("45D1") == ("45D", "same")
+    assert truth.holder("68D1") == ("68D", "same")         # held by ES 68D, whose `changed` row speaks for 68D
     assert truth.holder("23A1") is None                    # under the new-in-2017 row of 23A
     assert truth.holder("13B") is None                     # ES 13B has a row of its own (→ IT 13B2)
 
@@ -272,7 +303,7 @@ def row_of(rows: list[dict], it: str | None, es: str | None) -> dict:
 
 
 @pytest.mark.parametrize("n, it, es, relation, shown, link", [
-    (86, "86B", None, "new-in-2017", "it", None),          # no longer beside ES 86B …
+    (86, "86B", "86D", "moved", "it", None),               # no longer beside ES 86B: the heading of ES 86D …
     (86, None, "86B", "merged", "es", "/it-laws/12#12C4"),  # … which went to IT 12C4
     (86, "86B1", "86D", "moved", "it es", None),
     (86, "86B2a", None, "new-in-2017", "it", None),
@@ -285,7 +316,9 @@ def row_of(rows: list[dict], it: str | None, es: str | None) -> dict:
     (9, "9A4", "9A3", "split", "it es", None),              # a split ES clause is shown once, at its first row …
     (9, "9A3", "9A3", "split", "it", None),                 # … and its other half points to it
     (41, "41B", "41B1", "merged", "es", None),              # the Italian cell shown once for its group
-    (45, "45D1", "45D", "changed", "it", None),             # ES prints inline what IT numbers: it points up
+    (45, "45D1", "45D", "same", "it", None),                # ES prints inline what IT numbers: it points up
+    (64, "64B1", "64B1", "same", "it es", None),            # a section row speaks for its heading, not for each
+    (64, "64B8", None, "new-in-2017", "it", None),          # sub-clause: 2017 adds B8 and B1 says the same
     (20, "20F5bi", "20F5b", "same", "it", None),
 ])
 def test_known_rows(client, n, it, es, relation, shown, link):
@@ -356,8 +389,8 @@ def test_law_rows_from_plain_data():
         ("5C", "5B", "split", True, False, (), "second half"),    # the split's other half points to ES 5B
         ("5D", None, "new-in-2017", True, True, (), "new rule"),
         ("5D1", None, "new-in-2017", True, True, (), "new rule"), # under a new-in-2017 row
-        ("5G", "5G", "changed", True, True, (), "reorganised"),   # carried by the article row
-        ("5G1", "5G", "changed", True, False, (), "reorganised"), # ES has no 5G1: ES 5G holds it
+        ("5G", "5G", "same", True, True, (), ""),                 # carried by the article row, which speaks
+        ("5G1", "5G", "same", True, False, (), ""),               # for 5 only; ES has no 5G1: ES 5G holds it
     ]                                                              # the empty article clauses are left out
 
 

@@ -21,7 +21,7 @@ from kb.unitview import Ref, UnitView
 from kb.urls import CHANGES, compare_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
-from .views import citation, clause_body, emphasised, marked, place_name, unit_name
+from .views import citation, clause_body, emphasised, emphasised_line, marked, place_name, unit_name
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),
@@ -163,6 +163,7 @@ class _Side:
         d, langs = site.store.doc(doc), {site.library.lang(pair.older), site.library.lang(pair.newer)}
         self.key, self.lang = (d["lang"] if len(langs) == 2 else d["edition"]), d["lang"]
         self.language, self.edition = _edition_name(site, doc).values()
+        self.tag = f"{self.lang.upper()} {self.edition}".strip()  # names a cell's edition on a phone: "ES 2007"
         unit = site.store.units_of(doc).get(n) or {"title": "", "clauses": []}
         self.title, self.clauses = unit.get("title") or "", unit["clauses"]
         self.by_id = {c["id"]: c for c in self.clauses}
@@ -180,7 +181,8 @@ class _Side:
             return self.pointer(cid, "↑" if where < row else "↓") | {"url": f"#{self.key}-{cid}"}
         c = self.by_id[cid]
         mine = in_text_of(self.cits, cid)
-        return {"label": readable(cid), "title": c.get("title"), "url": url_for(self.doc, self.n, cid),
+        return {"label": readable(cid), "title": emphasised_line(c["title"], marks) if c.get("title") else None,
+                "url": url_for(self.doc, self.n, cid),
                 "anchor": f"{self.key}-{cid}",
                 "body": emphasised(clause_body(c, annotate(c["text"], mine, self.site.store)), marks)}
 

@@ -61,20 +61,49 @@ def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict
 
 def emphasised(body: list[dict[str, Any]], phrases: tuple[str, ...]) -> list[dict[str, Any]]:
     """A clause's body with `phrases` (the words that carry a change) flagged `mark` wherever
-    they stand whole inside a plain segment of its paragraphs."""
+    they stand whole inside one of its paragraphs, across the citation links in them."""
     if not phrases:
         return body
-    pattern = re.compile("(" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + ")")
-    return [{"paragraph": [part for s in b["paragraph"] for part in _split(s, pattern)]} if "paragraph" in b else b
-            for b in body]
+    pattern = _phrases(phrases)
+    return [{"paragraph": _marked_through(b["paragraph"], pattern)} if "paragraph" in b else b for b in body]
 
 
-def _split(segment: Segment, pattern: re.Pattern[str]) -> list[Segment]:
-    if any(segment.get(k) for k in ("href", "external", "unresolved")):
+def emphasised_line(line: str, phrases: tuple[str, ...]) -> list[Segment]:
+    """A one-line text (a clause's title) as segments, `phrases` flagged `mark`."""
+    return _marked_through([{"text": line}], _phrases(phrases)) if phrases else [{"text": line}]
+
+
+def _phrases(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)))
+
+
+def _marked_through(paragraph: list[Segment], pattern: re.Pattern[str]) -> list[Segment]:
+    """A paragraph's segments with each phrase found in its whole text flagged: a plain segment
+    is cut where a phrase begins or ends, a link inside a phrase is flagged whole ("vedi Art
+    72C" marks the link "Art 72C" with the word before it)."""
+    found = [m.span() for m in pattern.finditer("".join(s["text"] for s in paragraph))]
+    out: list[Segment] = []
+    start = 0
+    for s in paragraph:
+        end = start + len(s["text"])
+        inside = [(max(a, start), min(b, end)) for a, b in found if a < end and b > start]
+        if inside and any(s.get(k) for k in ("href", "external", "unresolved")):
+            out.append(s | {"mark": "1"})
+        else:
+            out += _cut(s, start, inside)
+        start = end
+    return out
+
+
+def _cut(segment: Segment, start: int, inside: list[tuple[int, int]]) -> list[Segment]:
+    """A plain segment (starting at `start` in its paragraph) cut at the ends of the phrases
+    inside it, each phrase flagged; the phrases found never overlap, so each stretch between
+    two cuts is a phrase or lies between two."""
+    if not inside:
         return [segment]
-    # the pattern captures: a phrase found stands at every odd place of the split, as in `marked`
-    return [{"text": part, "mark": "1"} if i % 2 else {"text": part}
-            for i, part in enumerate(pattern.split(segment["text"])) if part]
+    cuts = sorted({start, start + len(segment["text"]), *(x for span in inside for x in span)})
+    return [segment | {"text": segment["text"][a - start:b - start]} | ({"mark": "1"} if (a, b) in inside else {})
+            for a, b in zip(cuts, cuts[1:])]
 
 
 def _tap_sized(segment: Segment) -> Segment:
