@@ -223,7 +223,7 @@ def test_relation_badges_are_legible_in_either_colour_scheme(server, phone, shot
 
 
 LEFT_OUT_IN_PRINT = ["header.top", "nav.langs", "form.search", "nav.crumbs", "nav.onpage", "aside.panels", "nav.prevnext",
-                     "footer"]
+                     "footer", "details.more", ".read-mark"]
 
 
 def displayed(page, selector: str) -> bool:
@@ -231,14 +231,18 @@ def displayed(page, selector: str) -> bool:
 
 
 def test_print_leaves_out_navigation_search_languages_and_panels(server, phone):
-    """Printed, a Law is its text (with the FIGB norms beside its clauses, unfolded); on screen
-    all of it is there."""
+    """Printed, a Law is its text (with the FIGB norms beside its clauses, unfolded) under the line
+    naming its edition, source and date; nothing of the study tools; on screen all of it is there."""
     page = phone()
     page.goto(server + "/it-laws/40")
-    assert all(displayed(page, s) for s in LEFT_OUT_IN_PRINT)
+    page.wait_for_selector(".read-mark button")
+    assert all(displayed(page, s) for s in LEFT_OUT_IN_PRINT) and not displayed(page, ".print-source")
     page.emulate_media(media="print")
     page.evaluate("dispatchEvent(new Event('beforeprint'))")
     assert [s for s in LEFT_OUT_IN_PRINT if displayed(page, s)] == []
+    source = page.text_content(".print-source")
+    assert displayed(page, ".print-source") and "Codice Internazionale del Bridge Duplicato 2017" in source
+    assert "FIGB" in source and "30 settembre 2017" in source
     assert displayed(page, "article.clauses") and page.locator("[id='40A1b'] details.norm .text").is_visible()
     page.evaluate("dispatchEvent(new Event('afterprint'))")
     page.emulate_media(media="screen")
@@ -263,7 +267,7 @@ def test_a_spanish_law_reads_as_spanish_under_the_italian_interface(server, phon
     page = phone(locale="it-IT")
     page.goto(server + "/es-laws/27")
     assert page.evaluate("document.documentElement.lang") == "it"
-    langs = page.evaluate("""[...document.querySelectorAll('article.clauses p, .clause-head span, h1 span:not(.label)')]
+    langs = page.evaluate("""[...document.querySelectorAll('article.clauses .text p, .clause-head span, h1 span:not(.label)')]
         .map(p => [p.matches(':lang(es)'), p.matches(':lang(it)')])""")
     assert len(langs) > 10 and set(map(tuple, langs)) == {(True, False)}
     assert page.evaluate("document.querySelector('aside.panels h2').matches(':lang(it)')")

@@ -41,7 +41,8 @@ def test_offline_a_reader_drills_bookmarks_notes_marks_read_and_exports(server, 
 
     # a bookmark and a note on a clause; the Law marked read on its page
     page.goto(server + "/it-laws/27")
-    tools = page.locator("section[id='27B1'] > .clause-tools")
+    page.click("details.more[data-for='27B1'] > summary")
+    tools = page.locator("details.more[data-for='27B1'] .clause-tools")
     tools.locator("button.bookmark").click()
     tools.locator("button.note-toggle").click()
     page.fill("section[id='27B1'] > textarea.note-field", "Chiedere sempre al giocatore.")
@@ -49,10 +50,12 @@ def test_offline_a_reader_drills_bookmarks_notes_marks_read_and_exports(server, 
     shot(page, "study-unit-tools-phone")
 
     page.reload()
-    assert page.get_attribute("section[id='27B1'] button.bookmark", "aria-pressed") == "true"
+    assert page.get_attribute("details.more[data-for='27B1'] button.bookmark", "aria-pressed") == "true"
+    assert page.text_content("details.more[data-for='27B1'] > summary") == "⋯" and page.is_visible(
+        "details.more.marked[data-for='27B1'] > summary")  # a bookmarked clause's control shows it (★)
     assert page.input_value("section[id='27B1'] > textarea.note-field") == "Chiedere sempre al giocatore."
     assert page.get_attribute(".read-mark button.read-toggle", "aria-pressed") == "true"
-    assert page.get_attribute("section[id='27B2'] button.bookmark", "aria-pressed") == "false"
+    assert page.get_attribute("details.more[data-for='27B2'] button.bookmark", "aria-pressed") == "false"
 
     # /study lists them with permalinks, counts the Law read, remembers the drill
     page.goto(server + "/study")
@@ -115,7 +118,11 @@ def test_a_drill_without_javascript_says_so_and_the_law_page_is_unchanged(server
 def test_the_study_controls_are_fingertip_sized_on_a_phone(server, phone):
     page = phone()
     page.goto(server + "/it-laws/27")
-    page.wait_for_selector(".clause-tools button")
+    page.click("details.more[data-for='27B1'] > summary")
+    small = page.eval_on_selector_all("details.more > summary, details[open] .more-body button, details[open] .more-body a",
+                                      "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect())"
+                                      ".filter(r => r.height < 44 || r.width < 44).length")
+    assert small == 0
     page.goto(server + "/study")
     page.wait_for_selector("button.deck")
     page.click("button.deck[data-deck=definitions]")

@@ -264,7 +264,9 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     situations = [{"url": situation_url(s.id), "name": s.name(lang)}
                   for s in site.situations_ruled_in(d["id"], u["id"])]
     whole = attached.get(u["id"], {})
-    page_tools = {"id": u["id"], "cite": cite(u["id"]), "parallel": whole.get("parallel", []),
+    own = any(c["id"] == u["id"] for c in u["clauses"])  # a unit with text of its own before its clauses
+    page_tools = {"id": u["id"], "href": f"#{u['id']}" if own else url_for(d["id"], u["id"]),
+                  "cite": cite(u["id"]), "parallel": whole.get("parallel", []),
                   "compare": view.compare, "timerefs_here": whole.get("timerefs", [])}
     return {"view": view, "doc": d, "unit": u, "clauses": clauses, "page_tools": page_tools,
             "footnotes": footnotes, "situations": situations, "panels": side_panels(view, situations),

@@ -173,7 +173,7 @@
   }
   document.querySelectorAll("details.more[data-for]").forEach(function (more) {
     var line = more.querySelector("p.cite"), cite = more.querySelector(".cite-text").textContent;
-    var link = function () { return new URL("#" + more.getAttribute("data-for"), location.href).href; };
+    var link = function () { return more.querySelector("a.cite-link").href; };  // absolute, as the browser resolved it
     var tools = document.createElement("span");
     tools.className = "cite-tools";
     tools.appendChild(button("copy-cite", say("copy-cite"), function () { return copy(cite); }));
