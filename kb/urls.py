@@ -4,6 +4,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from .library import EditionPair, Library
+from .search.model import MODEL_NAME
 
 
 def url_for(doc: str, unit: str, clause: str | None = None) -> str:
@@ -19,6 +20,7 @@ def compare_url(library: Library, pair: EditionPair, n: str) -> str:
 
 SITUATIONS = "/situations"
 CHANGES = "/changes"  # what changed from one edition of the Laws to the next
+SEARCH_DATA = f"/offline/{MODEL_NAME}"  # the search model as the browser's engine fetches it
 
 
 def situation_url(situation: str) -> str:

@@ -14,13 +14,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from kb.search.model import MODEL_NAME
-from kb.urls import CHANGES, SITUATIONS, compare_url
+from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, compare_url
 
 from .study import STUDY, STUDY_CARDS
 
 router = APIRouter(include_in_schema=False)
 STATIC = Path(__file__).resolve().parent / "static"
-WORKER, SEARCH_DATA, STATE = "/sw.js", f"/offline/{MODEL_NAME}", "/offline/manifest.json"
+WORKER, STATE = "/sw.js", "/offline/manifest.json"
 WEB_MANIFEST = "/manifest.webmanifest"
 ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static/search.js", "/static/offline.js",
           "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST,

@@ -18,7 +18,7 @@ from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 from kb.unitview import Ref, UnitView
-from kb.urls import CHANGES, compare_url, situation_url, url_for
+from kb.urls import CHANGES, SEARCH_DATA, compare_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
 from .views import citation, clause_body, emphasised, emphasised_line, marked, place_name, unit_name
@@ -304,6 +304,7 @@ def side_panels(view: UnitView, situations: list[dict[str, str]]) -> list[dict[s
 
 
 LONG_NORM = 400  # characters: a longer norm paragraph is folded beside its clause, its opening words shown
+TEMPLATES.globals["search_data"] = SEARCH_DATA  # every page's search box can search without the server
 TEMPLATES.globals["long_norm"] = LONG_NORM  # the answer card folds a norm alike (offline.js reads it off the page)
 OPENING = 90     # characters of a norm's opening words
 

@@ -1,9 +1,26 @@
+// The site's addresses, as this copy links them: a server's paths, or a static copy's relative files
+// (<html data-root="../">); offline.js and study.js link through it too.
+window.KBSite = (function () {
+  "use strict";
+  var root = document.documentElement.getAttribute("data-root");
+  function url(path) {  // a site path ("/doc/unit#clause") as this copy links it
+    if (root === null) return path;
+    var hash = path.indexOf("#"), frag = hash >= 0 ? path.slice(hash) : "";
+    var bare = (hash >= 0 ? path.slice(0, hash) : path).replace(/^\//, "");
+    return root + (bare ? bare + ".html" : "index.html") + frag;
+  }
+  return { url: url, copy: root !== null };
+})();
+
 // Progressive enhancement: "/" focuses the search box; suggestions appear as you type, as a
-// WAI-ARIA combobox: ArrowDown/ArrowUp move through them, Enter opens one, Escape closes them.
+// WAI-ARIA combobox: ArrowDown/ArrowUp move through them, Enter opens one, Escape closes them. They
+// come from the server's /api/search, or, offline, in a static copy or when the server does not
+// answer, from the browser's own engine (search.js, the same search model), loaded on first need.
 (function () {
   "use strict";
   var input = document.getElementById("q");
   if (!input) return;
+  var here = document.currentScript ? document.currentScript.src : location.href;  // …/static/app.js
   var docs = JSON.parse(input.form.getAttribute("data-docs") || "{}");  // document ids → names, in this language
   document.addEventListener("keydown", function (e) {
     var tag = (document.activeElement && document.activeElement.tagName) || "";
@@ -38,22 +55,48 @@
     if (i >= 0) input.setAttribute("aria-activedescendant", all[i].id);
     else input.removeAttribute("aria-activedescendant");
   }
-  function option(h, i) {
-    var li = document.createElement("li"), a = document.createElement("a"), title = document.createElement("span");
+  function option(o, i) {
+    var li = document.createElement("li"), a = document.createElement("a"), words = document.createElement("span");
     li.id = "q-option-" + i;
     li.setAttribute("role", "option");
     li.setAttribute("aria-selected", "false");
-    a.href = h.url;
+    if (o.situation) li.className = "situation";
+    a.href = window.KBSite.url(o.url);
     a.tabIndex = -1;  // the input keeps the focus; the active option is aria-activedescendant
-    a.textContent = (docs[h.doc] || h.doc) + " " + h.label + " — ";
-    title.lang = h.lang;  // law text in its own language, whatever the interface's
-    title.textContent = h.title;
-    a.appendChild(title);
+    a.appendChild(document.createElement("strong")).textContent = o.name;
+    if (o.words) {
+      a.appendChild(document.createTextNode(" — "));
+      words.lang = o.lang;  // law text in its own language, whatever the interface's
+      words.textContent = o.words;
+      a.appendChild(words);
+    }
     li.appendChild(a);
     return li;
   }
+  function opening(text) {  // a few words of a clause, so that 16B1 and 16C1 read apart
+    var t = text.replace(/^…\s*/, "").replace(/\s+/g, " ").trim();
+    return t.length <= 70 ? t : t.slice(0, 70).replace(/\s+\S*$/, "") + "…";
+  }
+  function snippetText(s) {  // the server's snippet is escaped HTML with <mark>; the browser's, parts
+    if (typeof s !== "string") return s.map(function (part) { return part[0]; }).join("");
+    return new DOMParser().parseFromString(s, "text/html").body.textContent;
+  }
+  function choices(data) {  // the recognised situation (its ruling clause) first, then the clauses
+    var out = [], name = function (d, label) { return (docs[d] || d) + " " + label; };
+    if (data.jump) out.push({ url: data.jump.url, name: "→ " + name(data.jump.doc, data.jump.label || "") });
+    if (data.answer) {
+      var r = data.answer.ruling;
+      out.push({ url: r.url, name: data.answer.situation.name + " → " + name(r.doc, r.label), situation: true });
+    } else if (data.said && data.said.length) {
+      out.push({ url: data.said[0].url, name: data.said[0].name, situation: true });
+    }
+    (data.hits || []).forEach(function (h) {
+      out.push({ url: h.url, name: name(h.doc, h.label), words: opening(snippetText(h.snippet)), lang: h.lang });
+    });
+    return out.slice(0, 6);
+  }
   function show(data) {
-    box.replaceChildren.apply(box, (data.hits || []).slice(0, 6).map(option));
+    box.replaceChildren.apply(box, choices(data).map(option));
     open(document.activeElement === input);
   }
   function clear() { box.replaceChildren(); open(false); }
@@ -80,6 +123,35 @@
   input.addEventListener("blur", leaving);
   box.addEventListener("focusout", leaving);
   input.addEventListener("focus", function () { open(true); });
+  var local = null;  // the browser's engine, once loaded
+  function scripts(names) {  // the engine's scripts beside this one (a search page has them already)
+    return names.reduce(function (ready, name) {
+      return ready.then(function () {
+        return new Promise(function (done, fail) {
+          var tag = document.createElement("script");
+          tag.src = new URL(name, here).href;
+          tag.onload = done;
+          tag.onerror = fail;
+          document.head.appendChild(tag);
+        });
+      });
+    }, Promise.resolve());
+  }
+  function browserSearch(q) {
+    if (!local) {
+      local = (window.KBSearch ? Promise.resolve() : scripts(["stemmers.js", "search.js"])).then(function () {
+        return window.KBSearch.load(input.form.getAttribute("data-search-data"));
+      });
+      local.catch(function () { local = null; });  // a later keystroke tries again
+    }
+    return local.then(function (engine) { return engine.search(q, { ui: document.documentElement.lang, limit: 6 }); });
+  }
+  function ask(q) {
+    if (window.KBSite.copy || navigator.onLine === false) return browserSearch(q);
+    return fetch("/api/search?limit=6&q=" + encodeURIComponent(q) + "&ui=" + document.documentElement.lang)
+      .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
+      .catch(function () { return browserSearch(q); });
+  }
   input.addEventListener("input", function () {
     var q = input.value.trim();
     clearTimeout(timer);
@@ -87,10 +159,7 @@
     timer = setTimeout(function () {
       if (q === last) return;
       last = q;
-      fetch("/api/search?limit=6&q=" + encodeURIComponent(q) + "&ui=" + document.documentElement.lang)
-        .then(function (r) { return r.ok ? r.json() : { hits: [] }; })
-        .then(show)
-        .catch(clear);
+      ask(q).then(function (data) { if (q === last) show(data); }).catch(clear);
     }, 200);
   });
 })();

@@ -5,15 +5,9 @@
 (function () {
   "use strict";
   var html = document.documentElement;
-  var root = html.getAttribute("data-root");            // a static copy: "../" to its top, "" at the top
   var state = document.getElementById("offline-state");
 
-  function siteUrl(path) {  // a site path ("/doc/unit#clause") as this copy links it
-    if (root === null) return path;
-    var hash = path.indexOf("#"), frag = hash >= 0 ? path.slice(hash) : "";
-    var bare = (hash >= 0 ? path.slice(0, hash) : path).replace(/^\//, "");
-    return root + (bare ? bare + ".html" : "index.html") + frag;
-  }
+  var siteUrl = window.KBSite.url;
 
   function say(message) {
     if (!state) return;

@@ -10,7 +10,7 @@
   var SAFE = /^[A-Za-z0-9._-]+$/;  // a document, unit or clause id: what may go into a link
   var words = document.getElementById("study-words");
   if (!words) return;
-  var html = document.documentElement, root = html.getAttribute("data-root");
+  var html = document.documentElement;
 
   function w(name, values) {  // a word of the interface, its %(name)s filled in
     return (words.getAttribute("data-" + name) || "").replace(/%\((\w+)\)s/g, function (_, k) {
@@ -25,12 +25,7 @@
     return e;
   }
 
-  function siteUrl(path) {  // a site path as this copy links it (a static copy: relative files)
-    if (root === null) return path;
-    var hash = path.indexOf("#"), frag = hash >= 0 ? path.slice(hash) : "";
-    var bare = (hash >= 0 ? path.slice(0, hash) : path).replace(/^\//, "");
-    return root + (bare ? bare + ".html" : "index.html") + frag;
-  }
+  var siteUrl = window.KBSite.url;
 
   // ---------------------------------------------------------------- the stored study data
   function empty() { return { schedule: {}, clauses: {}, read: {} }; }
