@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable, Iterator, Mapping
 
+from .chapters import Chapter
 from .clauseid import article_of
 from .compare import CompareRow, Pairing
 from .concordance import RELATIONS, Concordance, Notes, ancestors, note_in
@@ -88,6 +89,45 @@ class ChangesView:
     def to_dict(self) -> dict[str, Any]:
         return {"older": self.pair.older, "newer": self.pair.newer, "summary": self.summary,
                 "changes": [c.to_dict() for c in self.changes]}
+
+
+CHANGES_PER_PAGE = 100  # about as many changes, each with its note, as a page a phone holds (some 0.3 KB each)
+
+
+@dataclass(frozen=True)
+class ChangesPage:
+    """The changes of a run of whole chapters of the Laws: as many chapters as a page holds."""
+
+    chapters: tuple[Chapter, ...]
+    changes: tuple[Change, ...]
+
+    @property
+    def laws(self) -> tuple[str, str]:
+        """The first and the last Law of its chapters."""
+        return self.chapters[0].laws[0], self.chapters[-1].laws[-1]
+
+    @property
+    def id(self) -> str:
+        return "laws-{}-{}".format(*self.laws)
+
+
+def changes_pages(view: ChangesView, chapters: list[Chapter],
+                  per_page: int = CHANGES_PER_PAGE) -> tuple[ChangesPage, ...]:
+    """The changes on pages of whole chapters (the newer edition's, `kb.chapters`), a page closed
+    when the next chapter would take it past `per_page` changes; a Law no chapter holds (one the
+    newer edition removed) comes in a chapter of its own at the end."""
+    held = {n for c in chapters for n in c.laws}
+    loose = tuple(dict.fromkeys(c.law for c in view.changes if c.law not in held))
+    by_law: dict[str, list[Change]] = {}
+    for c in view.changes:
+        by_law.setdefault(c.law, []).append(c)
+    pages: list[list[tuple[Chapter, list[Change]]]] = []
+    for chapter in [*chapters, *([Chapter("", "", "", "", loose)] if loose else [])]:
+        mine = [c for n in chapter.laws for c in by_law.get(n, [])]
+        if not pages or sum(len(ch) for _, ch in pages[-1]) + len(mine) > per_page:
+            pages.append([])
+        pages[-1].append((chapter, mine))
+    return tuple(ChangesPage(tuple(ch for ch, _ in page), tuple(c for _, cs in page for c in cs)) for page in pages)
 
 
 def relation_counts(relations: Iterable[str]) -> dict[str, int]:

@@ -15,12 +15,13 @@ from typing import Any
 from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
 from .concordance import NOTE_COLUMNS, Concordance, read_tsv
-from .editions import Editions
+from .chapters import chapters
+from .editions import ChangesPage, Editions, changes_pages
 from .graph import read_graph
 from .library import Library
 from .search.engine import SearchEngine
 from .search.glossary import Glossary
-from .situations import Situation, load as load_situations
+from .situations import Page, Situation, load as load_situations, page_of, pages
 from .situationview import IndexView, index_view, ruled_here
 from .store import Store
 from .unitview import (ParallelLink, UnitLinks, UnitView, compare_links, defined_terms, links_of,
@@ -88,16 +89,36 @@ class KnowledgeBase:
         return Editions(self.library, self.concordance, self.store.export["documents"])
 
     @cached_property
+    def changes_pages(self) -> tuple[ChangesPage, ...]:
+        """What changed from one edition of the Laws to the next, on pages of whole chapters."""
+        view = self.editions.changes()
+        return changes_pages(view, chapters(self.store, self.library, view.pair.newer)) if view.changes else ()
+
+    @cached_property
+    def changes_page(self) -> dict[str, str]:
+        """The page of the changes that holds each Law's."""
+        return {c.law: page.id for page in self.changes_pages for c in page.changes}
+
+    @cached_property
     def situations(self) -> tuple[Situation, ...]:
         """situations.tsv: what directors meet, as people say it, and the clauses that rule it."""
         return load_situations(table(self.gen, "situations.tsv"), self.library)
+
+    @cached_property
+    def situation_pages(self) -> tuple[Page, ...]:
+        """The situation index's pages, in the order of the board's periods (clock.tsv's)."""
+        return pages(self.situations, [row["period"] for row in self.clock])
+
+    @cached_property
+    def situation_page(self) -> dict[str, str]:
+        """The index's page that holds each situation."""
+        return page_of(self.situation_pages)
 
     def situation_index(self, lang: str) -> IndexView:
         """The situation index in a reader's language, A–Z and by period of the board (built once:
         a generation does not change)."""
         if lang not in self._indexes:
-            periods = [row["period"] for row in self.clock]
-            self._indexes[lang] = index_view(self.situations, periods, lang, self.store, self.library)
+            self._indexes[lang] = index_view(self.situation_pages, lang, self.store, self.library)
         return self._indexes[lang]
 
     def situations_ruled_in(self, doc: str, unit: str) -> tuple[Situation, ...]:

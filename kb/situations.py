@@ -4,8 +4,10 @@ the board it belongs to. Read by the /situations page, the unit pages and the se
 game's situations (corpus/burraco-situations.tsv, `load_game`) feed the search alone."""
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 
 from .clauseid import article_of
@@ -68,6 +70,68 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
         out.append(Situation(row["id"], row["period"], says, laws, also, row["note"], lead[0] if lead else None,
                              tuple(row["actors"].split()), tuple(row["acts"].split())))
     return tuple(out)
+
+
+PAGE_SITUATIONS = 60  # about as many situations as a page a phone holds (each some 0.6 KB of HTML)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page of the index: a period of the board, its situations by the Law that rules each
+    first; a period with more than a page holds is cut in runs of Laws (`auction`, `auction-2`…)."""
+    id: str
+    period: str
+    parts: int                         # how many pages its period takes
+    situations: tuple[Situation, ...]  # by ruling Law, in the index's order within a Law
+
+    @property
+    def laws(self) -> tuple[str, str]:
+        """The first and the last Law that rules first a situation of this page."""
+        return str(ruling_law(self.situations[0])), str(ruling_law(self.situations[-1]))
+
+
+def ruling_law(s: Situation) -> int:
+    """The number of the Law that rules a situation first: its first clause's (every situation
+    has one in the Laws in force, tests/test_situations.py checks)."""
+    return int(s.laws[0][1])
+
+
+def pages(situations: tuple[Situation, ...], periods: list[str]) -> tuple[Page, ...]:
+    """The index's pages, period by period in the board's order (`periods`; a period it does not
+    name comes after): the same pages, and so the same addresses, in every language."""
+    order = {p: i for i, p in enumerate(periods)}
+    by_period: dict[str, list[Situation]] = {}
+    for s in sorted(situations, key=lambda s: order.get(s.period, len(order))):
+        by_period.setdefault(s.period, []).append(s)
+    return tuple(page for period, ss in by_period.items() for page in _period_pages(period, ss))
+
+
+def _period_pages(period: str, situations: list[Situation]) -> list[Page]:
+    runs = _by_law(situations)
+    parts = _cut(runs, math.ceil(len(situations) / PAGE_SITUATIONS))
+    return [Page(period if i == 1 else f"{period}-{i}", period, len(parts), tuple(part))
+            for i, part in enumerate(parts, 1)]
+
+
+def _by_law(situations: list[Situation]) -> list[list[Situation]]:
+    """The situations in runs, one per ruling Law, by its number."""
+    runs: dict[int, list[Situation]] = {}
+    for s in sorted(situations, key=ruling_law):
+        runs.setdefault(ruling_law(s), []).append(s)
+    return list(runs.values())
+
+
+def _cut(runs: list[list[Situation]], n: int) -> list[list[Situation]]:
+    """The runs in (at most) n pages, each cut between two Laws where an even share ends."""
+    ends = list(accumulate(len(r) for r in runs))
+    cuts = sorted({min(range(1, len(runs)), key=lambda j: abs(ends[j - 1] - ends[-1] * i / n))
+                   for i in range(1, n)} if len(runs) > 1 else set())
+    return [[s for run in runs[a:b] for s in run] for a, b in zip([0, *cuts], [*cuts, len(runs)])]
+
+
+def page_of(index: tuple[Page, ...]) -> dict[str, str]:
+    """Each situation's page."""
+    return {s.id: page.id for page in index for s in page.situations}
 
 
 GAME_FIXED, GAME_TRAILING = ("id",), ("targets", "note")  # a game's own table: no periods, no editions

@@ -23,7 +23,23 @@ CHANGES = "/changes"  # what changed from one edition of the Laws to the next
 SEARCH_DATA = f"/offline/{MODEL_NAME}"  # the search model as the browser's engine fetches it
 
 
-def situation_url(situation: str) -> str:
-    """A situation's entry in the index."""
-    return f"{SITUATIONS}#{situation}"
+def changes_page_url(page: str) -> str:
+    """A page of the changes: a run of chapters of the Laws (`laws-17-40`)."""
+    return f"{CHANGES}/{page}"
+
+
+def law_changes_url(page: str, law: str) -> str:
+    """Law n's changes, folded on the page of the changes that holds them."""
+    return f"{changes_page_url(page)}#law-{law}"
+
+
+def situations_page_url(page: str) -> str:
+    """A page of the situation index: a period of the board (`auction`), or a run of its Laws
+    when the period holds more than a page (`auction-2`)."""
+    return f"{SITUATIONS}/{page}"
+
+
+def situation_url(situation: str, page: str) -> str:
+    """A situation's entry, on the index's page that holds it (`kb.situations.page_of`)."""
+    return f"{situations_page_url(page)}#{situation}"
 

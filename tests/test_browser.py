@@ -75,8 +75,14 @@ def test_the_situation_index_on_a_phone(server, phone, shot):
     assert page.locator("h1").inner_text() == "Situaciones"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
     shot(page, "situations-phone")
-    page.locator('a[href="#period-lead-play"]').click()
-    assert page.evaluate("location.hash") == "#period-lead-play"
+    page.locator('#period-lead-play a.period').click()
+    page.wait_for_load_state()
+    assert page.evaluate("location.pathname") == "/situations/lead-play"
+    for part in [a.get_attribute("href") for a in page.locator("ul.parts a").all()]:  # the period's pages, by Law
+        if page.locator("#revoke-corrected").count():
+            break
+        page.click(f'ul.parts a[href="{part}"]')
+        page.wait_for_load_state()
     page.locator('#revoke-corrected a[href^="/es-laws/62"]').first.click()
     page.wait_for_load_state()
     assert page.evaluate("location.pathname") == "/es-laws/62" and page.evaluate("location.hash").startswith("#62")

@@ -15,22 +15,53 @@ ROWS = read_tsv(TSV, COLUMNS)
 CHANGED = [r for r in ROWS if r["relation"] != "same"]
 
 
-def test_the_changes_page_lists_every_row_that_is_not_same(client):
-    html = client.get("/changes", params={"ui": "it"}).text
+def changes_pages(client, ui="it"):
+    """/changes, and the pages of the changes it leads to (runs of chapters), in the reader's language."""
+    index = client.get("/changes", params={"ui": ui}).text
+    urls = dict.fromkeys(re.findall(r'href="(/changes/[^"#]+)"', index))
+    pages = {url: client.get(url, params={"ui": ui}).text for url in urls}
     client.cookies.clear()
+    return index, pages
+
+
+def test_the_changes_page_lists_every_row_that_is_not_same(client):
+    _, pages = changes_pages(client)
+    html = "".join(pages.values())
     assert len(re.findall(r'<li data-kind="', html)) == len(CHANGED) > 250
     for kind, n in Counter(r["relation"] for r in CHANGED).items():
         assert html.count(f'<li data-kind="{kind}"') == n
 
 
+def test_each_law_folds_its_changes_under_its_number_title_and_count(client):
+    """One fold per Law, its line saying the Law, its title and how many changes; the index
+    leads to it from a grid of the Laws that changed, by chapter."""
+    index, pages = changes_pages(client)
+    fold = re.compile(r'<details class="law-changes" id="law-(\d+)">(.*?)</details>', re.S)
+    folds = [f for page in pages.values() for f in fold.findall(page)]
+    by_law = Counter(article_of(r["it"] or r["es"]) for r in CHANGED)
+    assert sorted(int(n) for n, _ in folds) == sorted(int(n) for n in by_law)
+    fold = dict(folds)["27"]
+    summary = re.search(r"<summary>(.*?)</summary>", fold).group(1)
+    assert "Art. 27" in summary and "LICITA INSUFFICIENTE" in summary and f"modifiche: {by_law['27']}" in summary
+    assert fold.count('<li data-kind="') == by_law["27"]
+    assert re.search(r'<li id="law-27"><a href="/changes/[^"#]+#law-27">', index)
+    assert len(re.findall(r'<h3>Capitolo [IVX]+ ', index)) >= 8
+
+
 def test_each_change_links_to_both_texts_and_to_its_laws_comparison(client):
-    html = client.get("/changes").text
+    _, pages = changes_pages(client)
+    html = "".join(pages.values())
     links = set(re.findall(r'href="(/(?:it|es)-laws/[^"]+)"', html))
     assert len(links) > 300  # the clause of each side, anchored
-    pages = {url.split("#")[0]: client.get(url.split("#")[0]) for url in links}
-    assert all(r.status_code == 200 for r in pages.values())
-    assert all(f'id="{url.split("#")[1]}"' in pages[url.split("#")[0]].text for url in links if "#" in url)
+    texts = {url.split("#")[0]: client.get(url.split("#")[0]) for url in links}
+    assert all(r.status_code == 200 for r in texts.values())
+    assert all(f'id="{url.split("#")[1]}"' in texts[url.split("#")[0]].text for url in links if "#" in url)
     assert 'href="/compare/27"' in html and 'id="law-27"' in html
+    compare = client.get("/compare/27").text
+    to_changes = re.search(r'href="(/changes/[^"#]+)#law-27"', compare).group(1)
+    assert 'id="law-27"' in pages[to_changes]
+    missing = client.get("/changes/laws-1-99")
+    assert missing.status_code == 404 and "no page &#39;laws-1-99&#39; of the changes" in missing.text
 
 
 def test_the_api_answers_the_same_changes_and_filters_by_kind(client):
@@ -45,9 +76,10 @@ def test_the_api_answers_the_same_changes_and_filters_by_kind(client):
 @pytest.mark.parametrize("ui, words", [("it", "Il Codice 2017 aggiunge"), ("es", "La edición 2017 añade")])
 def test_a_change_is_explained_in_the_readers_language(client, ui, words):
     """6B: 2017 forbids dealing two consecutive cards to the same player."""
-    for path in ("/changes", "/compare/6"):
-        html = client.get(path, params={"ui": ui}).text
-        assert re.search(rf'<span class="note" lang="{ui}">{words}', html), path
+    _, pages = changes_pages(client, ui)
+    for path, html in [*pages.items(), ("/compare/6", client.get("/compare/6", params={"ui": ui}).text)]:
+        if path == "/compare/6" or 'id="law-6"' in html:
+            assert re.search(rf'<span class="note" lang="{ui}">{words}', html), path
     client.cookies.clear()
 
 

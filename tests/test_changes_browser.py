@@ -21,12 +21,29 @@ def test_compare_shows_only_what_differs_at_a_touch(server, phone, shot, locale)
 
 @pytest.mark.parametrize("locale", ["it-IT", "es-ES"])
 def test_the_changes_page_filters_by_kind(server, phone, shot, locale):
+    """On a page of the changes every Law is folded; a kind unfolds the Laws that have it and
+    shows only those changes; pressed again, every change is back and the Laws fold again."""
     page = phone(locale=locale)
     page.goto(server + "/changes")
     shot(page, f"changes-{locale[:2]}-phone")
-    total = page.locator("ul.changes > li").count()
+    page.locator("section.changes-part h2 a").nth(1).click()
+    page.wait_for_load_state()
+    laws, items = page.locator("details.law-changes"), page.locator("ul.changes > li")
+    total = items.count()
+    assert total > 50 and not any(d.evaluate("d => d.open") for d in laws.all())
     page.click('button.kind[data-kind="moved"]')
-    shown = [li for li in page.locator("ul.changes > li").all() if li.is_visible()]
+    shown = [li for li in items.all() if li.is_visible()]
     assert 0 < len(shown) < total and all(li.get_attribute("data-kind") == "moved" for li in shown)
-    page.click('button.kind[data-kind="moved"]')  # again: every change
-    assert sum(li.is_visible() for li in page.locator("ul.changes > li").all()) == total
+    page.click('button.kind[data-kind="moved"]')  # again: every change, folded as before
+    assert not any(li.evaluate("e => e.hidden") for li in items.all())
+    assert all(d.is_visible() and not d.evaluate("d => d.open") for d in laws.all())
+
+
+def test_a_laws_comparison_opens_its_changes_unfolded(server, phone):
+    page = phone()
+    page.goto(server + "/compare/27")
+    page.locator('a[href*="#law-27"]').first.click()
+    page.wait_for_load_state()
+    assert page.evaluate("location.pathname").startswith("/changes/")
+    fold = page.locator("details#law-27")
+    assert fold.evaluate("d => d.open") and fold.locator("ul.changes > li").first.is_visible()

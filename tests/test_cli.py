@@ -121,4 +121,4 @@ def test_show_annotates_citations_with_the_clause_they_reach_as_the_site_links_t
 
 def test_search_names_the_situation_a_query_tells(kb):
     out = kb("search", "--ui", "it", "il morto ha indicato una carta al dichiarante").stdout
-    assert "≈ Il morto suggerisce una giocata  /situations#dummy-suggests-play" in out.splitlines()[:4]
+    assert "≈ Il morto suggerisce una giocata  /situations/lead-play#dummy-suggests-play" in out.splitlines()[:4]

@@ -1,6 +1,7 @@
 """The site without a network, in process: what the worker is told to keep, the browser's search
 data, the worker and the web manifest as served, the search page the browser answers offline."""
 import gzip
+import re
 
 import pytest
 
@@ -27,6 +28,13 @@ def test_the_copy_holds_every_page_of_every_document(state, export):
     in_force = Library.of(export["documents"]).laws_in_force
     laws = {u["id"] for d in export["documents"] if d["id"] == in_force for u in d["units"] if u["kind"] == "article"}
     assert {f"/compare/{n}" for n in laws} <= pages  # every Law's compare page
+
+
+def test_the_copy_holds_every_page_of_the_situation_index_and_of_the_changes(client, state):
+    """The pages /situations and /changes lead to (a period, a run of chapters) are kept too."""
+    for index, under in (("/situations", "/situations/"), ("/changes", "/changes/")):
+        pages = set(re.findall(rf'href="({under}[^"#]+)"', client.get(index).text))
+        assert len(pages) >= 3 and pages <= set(state["pages"]), index
 
 
 def test_every_page_and_file_it_lists_answers(client, state):

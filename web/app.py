@@ -20,7 +20,7 @@ from kb import generations
 from kb.catalogs import BUILD_DIR as CATALOGS
 from kb.knowledge import KnowledgeBase
 
-from . import decks, extra, offline, pages, study
+from . import changes, decks, extra, offline, pages, study
 from .api import ApiError, error_response, openapi as api_openapi, router
 from .caching import ETagMiddleware
 from .security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
@@ -220,6 +220,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     app.include_router(offline.router)  # /sw.js, /offline/…, the web manifest
     app.include_router(decks.router)  # /study/bridge-laws.apkg
     app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages
+    app.include_router(changes.router)  # /changes and its pages: before the /{doc} pages too
     app.include_router(study.router)  # /study, /study/cards.json: before the /{doc} pages too
     app.include_router(pages.router)
 

@@ -11,7 +11,8 @@ from kb.clauseid import article_of, readable
 from kb.concordance import note_in, notes_of
 from kb.graph import neighbourhood
 from kb.library import TIMEREF
-from kb.urls import compare_url, url_for
+from kb.situationview import Entry, IndexView, LawRun, PageView
+from kb.urls import situations_page_url, url_for
 from kb.store import NotFound
 
 from .i18n import marked_for_translation as _
@@ -38,6 +39,7 @@ PERIODS = {
 async def clock(request: Request) -> Response:
     site = request.app.state.site
     store, timeref, laws_doc = site.store, site.library.first(TIMEREF), site.library.newer  # clock.tsv's ids
+    situated = {p.period: situations_page_url(p.period) for p in site.situation_pages}  # a period's first page
     periods = []
     for row in site.clock:
         topics = []
@@ -53,7 +55,7 @@ async def clock(request: Request) -> Response:
             laws.append({"label": readable(cid), "title": store.title(laws_doc, art), "url": url_for(laws_doc, art, cid)})
         note_lang, note = note_in(notes_of(row), locale_of(request))
         periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": note, "note_lang": note_lang,
-                        "topics": topics, "laws": laws})
+                        "topics": topics, "laws": laws, "situations": situated.get(row["period"])})
     return render(request, "clock.html", periods=periods, laws_doc=laws_doc, timeref_doc=timeref)
 
 
@@ -73,31 +75,61 @@ async def glossary(request: Request) -> Response:
 
 @router.get("/situations", response_class=HTMLResponse)
 async def situations(request: Request) -> Response:
-    """The situation index in the reader's language: by period of the board, and A–Z."""
+    """The situation index in the reader's language: its periods (each a page, or a few), and
+    every situation A–Z, linked to the page that has it."""
+    view = request.app.state.site.situation_index(locale_of(request))
+    return render(request, "situations.html", data=situations_index(view))
+
+
+@router.get("/situations/{page}", response_class=HTMLResponse)
+async def situations_page(request: Request, page: str) -> Response:
+    """A page of the index: a period of the board (or a run of its Laws), its situations under
+    the Law that rules each first, each with its ruling clauses in every edition."""
     site = request.app.state.site
     view = site.situation_index(locale_of(request))
-    return render(request, "situations.html", view=view, names=PERIODS,
-                  shorts={d: site.library.short(d) for d in site.store.documents})
+    try:
+        shown = view.page(page)
+    except NotFound as e:  # a page, not a document or a unit: the message names the pages
+        raise PageNotFound(str(e)) from e
+    return render(request, "situations_page.html", data=situations_page_data(site, view, shown))
 
 
-@router.get("/changes", response_class=HTMLResponse)
-async def changes(request: Request) -> Response:
-    """What changed from 2007 to 2017, Law by Law (`Editions.changes`, which /api/changes answers
-    as JSON), each change linked to both texts, its note in the reader's language."""
-    site = request.app.state.site
-    view, lang = site.editions.changes(), locale_of(request)
-    laws: dict[str, list[dict[str, Any]]] = {}
-    for c in view.changes:
-        note_lang, note = note_in(c.notes, lang)
-        laws.setdefault(c.law, []).append({
-            "relation": c.relation, "note": note, "note_lang": note_lang,
-            "older": _clause_link(view.pair.older, c.older), "newer": _clause_link(view.pair.newer, c.newer)})
-    return render(request, "changes.html", view=view, laws=laws,
-                  compare={n: compare_url(site.library, view.pair, n) for n in laws})
+def situations_index(view: IndexView) -> dict[str, Any]:
+    """Each period with its pages (a period cut in runs of Laws names each run), and A–Z."""
+    periods = []
+    for period, entries in view.periods:
+        pages = [_page_link(p) for p in view.of_period(period)]
+        periods.append({"id": period, "name": PERIODS[period], "count": len(entries), "url": pages[0]["url"],
+                        "parts": pages if len(pages) > 1 else []})
+    letters = [{"letter": letter, "entries": [{"name": e.name, "url": e.url} for e in entries]}
+               for letter, entries in view.letters]
+    return {"periods": periods, "letters": letters}
 
 
-def _clause_link(doc: str, clause: str) -> dict[str, str] | None:
-    return {"doc": doc, "label": readable(clause), "url": url_for(doc, article_of(clause), clause)} if clause else None
+def situations_page_data(site: Any, view: IndexView, page: PageView) -> dict[str, Any]:
+    """A page's situations by Law, with the other pages of its period, and the pages before and after."""
+    at, split = view.pages.index(page), page.parts > 1
+    shorts = {d: site.library.short(d) for d in site.store.documents}
+    return {"period": page.period, "name": PERIODS[page.period], "laws": page.laws if split else None,
+            "parts": [_page_link(p) | {"current": p == page} for p in view.of_period(page.period)] if split else [],
+            "previous": _page_link(view.pages[at - 1]) if at else None,
+            "next": _page_link(view.pages[at + 1]) if at + 1 < len(view.pages) else None,
+            "runs": [_law_run(run, shorts) for run in page.runs]}
+
+
+def _page_link(p: PageView) -> dict[str, Any]:
+    return {"url": p.url, "name": PERIODS[p.period], "laws": p.laws if p.parts > 1 else None, "count": len(p.entries)}
+
+
+def _law_run(run: LawRun, shorts: dict[str, str]) -> dict[str, Any]:
+    return {"law": run.law, "doc": run.doc, "url": run.url, "title": run.title,
+            "entries": [_situation(e, shorts) for e in run.entries]}
+
+
+def _situation(e: Entry, shorts: dict[str, str]) -> dict[str, Any]:
+    return {"id": e.id, "name": e.name, "also": "; ".join(e.also[:2]),
+            "rules": [{"badge": f"{shorts[doc]} {edition}", "links": [{"url": r.url, "label": r.label} for r in rules]}
+                      for doc, edition, rules in e.by_document()]}
 
 
 GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 from kb.search.model import MODEL_NAME
-from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, compare_url
+from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
 from .study import STUDY, STUDY_CARDS
 
@@ -31,7 +31,9 @@ SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
 def site_paths(site: Any) -> list[str]:
     """Every page a reader can open (the search page without a query), in a stable order."""
     store, library = site.store, site.library
-    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS, CHANGES, STUDY]
+    paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS,
+             *(situations_page_url(p.id) for p in site.situation_pages),
+             CHANGES, *(changes_page_url(p.id) for p in site.changes_pages), STUDY]
     for d in store.export["documents"]:
         paths.append(f"/{d['id']}")
         for u in d["units"]:

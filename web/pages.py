@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kb.annotate import annotate, in_text_of
+from kb.chapters import chapters
 from kb.clauseid import article_of, readable
 from kb.concordance import note_in
 from kb.languages import BY_CODE
@@ -18,7 +19,7 @@ from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 from kb.store import NotFound, clause_depths, clause_label
 from kb.unitview import Ref, UnitView
-from kb.urls import CHANGES, SEARCH_DATA, compare_url, situation_url, url_for
+from kb.urls import SEARCH_DATA, compare_url, law_changes_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
 from .views import citation, clause_body, emphasised, emphasised_line, marked, place_name, unit_name
@@ -73,11 +74,29 @@ def doc_langs(site: Any) -> dict[str, str]:
     return {d: doc["lang"] for d, doc in site.store.documents.items()}
 
 
+# The calls a director gets most at the table, each the situation of the index (corpus/situations.tsv)
+# that opens its Law: a tap lands among that Law's situations.
+COMMON_CALLS = (("opening-lead-out-of-turn", _("Lead out of turn")), ("revoke-definition", _("Revoke")),
+                ("insufficient-bid-accepted", _("Insufficient bid")), ("claim", _("Claim")),
+                ("hesitation-partner-acts", _("Hesitation")),
+                ("misinformation-change-call", _("Misinformation")), ("defender-exposes-card", _("Exposed card")),
+                ("call-oot-accepted", _("Call out of rotation")), ("dummy-rights-absolute", _("Dummy's rights")),
+                ("adjusted-score", _("Adjusted score")))
+EXAMPLE_QUERY = _("dummy pointed at a card")  # what a reader may type: told as it happened, in their words
+
+
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
     site = request.app.state.site
     return render(request, "home.html", documents=site.store.export["documents"], autofocus=True,
-                  laws=site.library.laws_in_force)
+                  laws=site.library.laws_in_force, data=home_data(site, site.translations[locale_of(request)].gettext))
+
+
+def home_data(site: Any, gettext: Any) -> dict[str, Any]:
+    """The common calls, each to its situation, and an example of a query, in the reader's language."""
+    example = gettext(EXAMPLE_QUERY)
+    return {"calls": [{"name": name, "url": situation_url(s, site.situation_page[s])} for s, name in COMMON_CALLS],
+            "example": {"query": example, "url": "/search?" + urlencode({"q": example})}}
 
 
 @router.get("/search", response_class=HTMLResponse)
@@ -124,7 +143,7 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
     query = compare_url(site.library, view.pair, "")[len("/compare/"):]  # the pair of editions, unless the first
     changed = any(rel != "same" for rel in view.summary)
     return render(request, "compare.html", n=int(n), last=view.last, sides=sides, query=query, summary=view.summary,
-                  changes_url=f"{CHANGES}#law-{n}" if changed else None,
+                  changes_url=law_changes_url(site.changes_page[n], n) if changed and n in site.changes_page else None,
                   pair_fields=parse_qsl(query.lstrip("?")), rows=compare_rows(view.rows, sides, locale_of(request)))
 
 
@@ -194,13 +213,26 @@ class _Side:
 
 @router.get("/{doc}", response_class=HTMLResponse)
 async def document(request: Request, doc: str) -> Response:
-    store = request.app.state.site.store
+    site = request.app.state.site
     try:
-        d = store.doc(doc)
+        d = site.store.doc(doc)
     except NotFound as e:
         raise PageNotFound.of(e) from e
-    return render(request, "document.html", doc=d, groups=toc_groups(d),
-                  replaced=replaced_by(request.app.state.site, doc))
+    data = laws_contents(site, d) if site.library.is_laws(doc) else {"chapters": [], "groups": toc_groups(d)}
+    return render(request, "document.html", doc=d, data=data, replaced=replaced_by(site, doc))
+
+
+def laws_contents(site: Any, d: dict[str, Any]) -> dict[str, Any]:
+    """A Laws document's contents: its Laws as a grid of numbers by chapter (`kb.chapters`; whose
+    chapters they are when the text prints none), then what else it holds, the definitions first."""
+    titles = {u["id"]: u.get("title") or "" for u in d["units"]}
+    found = chapters(site.store, site.library, d["id"])
+    shown = [{"id": c.id, "anchor": f"chapter-{c.id}" if c.id else "laws", "title": c.title, "lang": c.lang,
+              "laws": [{"n": n, "title": titles[n]} for n in c.laws]} for c in found]
+    rest = [g for g in toc_groups(d) if not any(u["label"] for u in g["units"])]
+    kinds = {u["id"]: u["kind"] for u in d["units"]}
+    return {"chapters": shown, "chapters_of": next((c.doc for c in found if c.id and c.doc != d["id"]), None),
+            "groups": sorted(rest, key=lambda g: not any(kinds[u["id"]] == "definition" for u in g["units"]))}
 
 
 def replaced_by(site: Any, doc: str, unit: str | None = None) -> dict[str, Any] | None:
@@ -261,7 +293,7 @@ def unit_context(site: Any, view: UnitView, lang: str) -> dict[str, Any]:
     footnotes = [f | {"at": [{"id": cid, "label": readable(cid)} for cid in
                              f.get("clauses") or ([f["clause"]] if f.get("clause") else [])]}
                  for f in u["footnotes"]]  # every clause holding the footnote's marker, linked
-    situations = [{"url": situation_url(s.id), "name": s.name(lang)}
+    situations = [{"url": situation_url(s.id, site.situation_page[s.id]), "name": s.name(lang)}
                   for s in site.situations_ruled_in(d["id"], u["id"])]
     whole = attached.get(u["id"], {})
     own = any(c["id"] == u["id"] for c in u["clauses"])  # a unit with text of its own before its clauses

@@ -8,12 +8,12 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from kb.library import LAWS
+from kb.chapters import chapters
 from kb.study import DECK_NAMES, DECKS, Card, cards
 
 from .i18n import marked_for_translation as _
 from .decks import decks_url
-from .pages import locale_of, render, toc_groups
+from .pages import locale_of, render
 
 router = APIRouter(include_in_schema=False)
 STUDY, STUDY_CARDS = "/study", "/study/cards.json"
@@ -57,24 +57,10 @@ async def study(request: Request) -> Response:
 
 
 def reading_plan(site: Any) -> list[dict[str, Any]]:
-    """The Laws in force by chapter, as a contents page lists them (articles only). An edition
-    whose Laws carry no chapters (the Italian 2017 text) takes them, by Law number, from another
-    edition that has them: its chapter numbers and titles, in that edition's language."""
+    """The Laws in force by chapter (`kb.chapters`: an edition whose Laws carry no chapters, the
+    Italian 2017 text, takes another edition's, in that edition's language), articles only."""
     doc = site.store.doc(site.library.laws_in_force)
-    articles = [u for g in toc_groups(doc) for u in g["units"] if u["label"]]
-    for source in [doc["id"], *(d for d in site.library.ids(LAWS) if d != doc["id"])]:
-        chapters = {u["id"]: g for g in toc_groups(site.store.doc(source)) if g["title"] for u in g["units"]}
-        if any(u["id"] in chapters for u in articles):
-            return _by_chapter(articles, chapters, site.store.doc(source)["lang"])
-    return [{"id": "", "anchor": "laws", "title": "", "lang": doc["lang"], "units": articles}]
-
-
-def _by_chapter(articles: list[dict[str, Any]], chapters: dict[str, dict[str, Any]], lang: str) -> list[dict[str, Any]]:
-    groups: list[dict[str, Any]] = []
-    for u in articles:
-        g = chapters.get(u["id"], {"id": "", "title": ""})
-        if not groups or groups[-1]["id"] != g["id"]:
-            groups.append({"id": g["id"], "anchor": f"chapter-{g['id'] or 'other'}-{len(groups)}", "title": g["title"],
-                           "lang": lang, "units": []})
-        groups[-1]["units"].append(u)
-    return groups
+    units = {u["id"]: u for u in doc["units"]}
+    found = chapters(site.store, site.library, doc["id"])
+    return [{"id": c.id, "anchor": f"chapter-{c.id or 'other'}-{i}" if c.id or len(found) > 1 else "laws",
+             "title": c.title, "lang": c.lang, "units": [units[n] for n in c.laws]} for i, c in enumerate(found)]

@@ -245,7 +245,7 @@ def compile_phrasebook(entries: list[sources.Entry], phrases: list[sources.Phras
 
     header: dict[str, Any] = {"entries": [
         {"id": e.id, "title": e.title, "names": dict(e.names), "other_game": e.other_game,
-         "url": situation_url(e.id) if e.names else "", "period": e.period, "actors": list(e.actors),
+         "url": situation_url(e.id, e.page) if e.names else "", "period": e.period, "actors": list(e.actors),
          "acts": list(e.acts),
          "targets": [[number[t[0]], t[1], t[2], row(*t), row(t[0], t[1], UNIT_LEVEL), int(e.leads(i))]
                      for i, t in enumerate(e.targets)]} for e in entries]}

@@ -16,7 +16,7 @@ from typing import Iterable
 from ..concordance import read_tsv
 from ..corpus import CorpusError
 from ..library import OTHER_GAME, Library
-from ..situations import edition_column, load as load_situations, load_game
+from ..situations import edition_column, load as load_situations, load_game, page_of, pages
 from ..languages import LANGS
 from .glossary import Pair
 
@@ -43,6 +43,7 @@ class Entry:
     period: str = ""           # a situation's structure (kb.situations): when it happens…
     actors: tuple[str, ...] = ()  # …who acts…
     acts: tuple[str, ...] = ()    # …and what is done
+    page: str = ""             # the situation index's page that holds it (`kb.situations.page_of`)
 
     def leads(self, i: int) -> bool:
         """Does target i rule first: a clause of the lead norm's unit (not of another norm of its
@@ -67,9 +68,10 @@ def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> tupl
     situations = load_situations(tables / "situations.tsv", library)
     games = load_game(tables / GAME_TABLE, library)
     tuned = phrasings(tables, {s.id for s in (*situations, *games)})
+    on_page = page_of(pages(situations, []))  # a page's id does not hang on the order of the periods
     for s in situations:
         add(Entry(s.id, s.targets, len(s.laws), names=tuple((lang, s.name(lang)) for lang, _ in s.says), lead=s.lead,
-                  period=s.period, actors=s.actors, acts=s.acts),
+                  period=s.period, actors=s.actors, acts=s.acts, page=on_page[s.id]),
             [*s.phrases(), *tuned.get(s.id, ())])
     for s in games:  # the other game's: its own code rules it
         add(Entry(s.id, s.targets, 0, lead=s.targets[0], other_game=True), [*s.phrases(), *tuned.get(s.id, ())])

@@ -174,10 +174,15 @@ window.KBSite = (function () {
   }
   measure();
   window.addEventListener("resize", measure);
-  if (location.hash) {
-    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-    if (target) target.scrollIntoView();
+  if (window.ResizeObserver) new ResizeObserver(measure).observe(header);  // it grows when the offline state shows
+  function land() {  // a fold the link points at (a Law's changes) opens
+    var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    if (!target) return;
+    if (target.tagName === "DETAILS") target.open = true;
+    target.scrollIntoView();
   }
+  land();
+  window.addEventListener("hashchange", land);
 })();
 
 // The compare page's Law picker goes straight to the other Law's compare page: this page's address
@@ -266,18 +271,26 @@ window.KBSite = (function () {
   });
 })();
 
-// The changes page's filters: one kind of change at a time (press again for all).
+// The changes page's filters: one kind of change at a time, every Law that has it unfolded (press
+// again for all, folded as they were).
 (function () {
   "use strict";
   var buttons = document.querySelectorAll("button.kind");
   if (!buttons.length) return;
+  var laws = [].slice.call(document.querySelectorAll("details.law-changes")), opened = null;
   function show(kind) {
     buttons.forEach(function (b) { b.setAttribute("aria-pressed", b.getAttribute("data-kind") === kind ? "true" : "false"); });
     document.querySelectorAll("ul.changes > li").forEach(function (li) {
       li.hidden = Boolean(kind) && li.getAttribute("data-kind") !== kind;
     });
-    document.querySelectorAll("section.law-changes").forEach(function (s) {
-      s.hidden = !s.querySelector("li:not([hidden])");
+    if (kind && !opened) opened = laws.filter(function (d) { return d.open; });
+    laws.forEach(function (d) {
+      d.hidden = !d.querySelector("li:not([hidden])");
+      d.open = kind ? true : (opened || []).indexOf(d) >= 0;
+    });
+    if (!kind) opened = null;
+    document.querySelectorAll("section.chapter").forEach(function (s) {
+      s.hidden = !s.querySelector("details.law-changes:not([hidden])");
     });
   }
   buttons.forEach(function (b) {

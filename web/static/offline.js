@@ -5,18 +5,25 @@
 (function () {
   "use strict";
   var html = document.documentElement;
-  var state = document.getElementById("offline-state");
+  var state = document.getElementById("offline-state");      // the footer's, announced as it changes
+  var badge = document.querySelector("header .offline-state");  // the header's, in a word or two
 
   var siteUrl = window.KBSite.url;
 
   function say(message) {
     if (!state) return;
-    var m = message || {}, text;
-    if (m.complete && !m.syncing) text = state.getAttribute("data-ready") + " · " + state.getAttribute("data-build") + " " + m.build;
+    var m = message || {}, ready = m.complete && !m.syncing, text;
+    if (ready) text = state.getAttribute("data-ready") + " · " + state.getAttribute("data-build") + " " + m.build;
     else if (m.total) text = state.getAttribute("data-saving") + " " + m.done + " / " + m.total;
     else return;
     state.textContent = text;
     state.hidden = false;
+    if (!badge) return;
+    badge.textContent = ready ? badge.getAttribute("data-ready") : badge.getAttribute("data-saving") + " " +
+      Math.floor(100 * m.done / m.total) + "%";
+    badge.title = text;
+    badge.classList.toggle("ready", Boolean(ready));
+    badge.hidden = false;
   }
 
   if ("serviceWorker" in navigator && window.isSecureContext) {  // https, or this machine
