@@ -175,3 +175,21 @@ def test_offline_the_answer_card_is_the_servers(server, phone, shot, client, q, 
     facets = page.eval_on_selector_all("details.summary-line nav.facets a", "els => els.map(e => e.textContent)")
     assert [f.split(" (")[1] for f in facets] == [f"{n})" for kind in ("doc", "lang") for n in result["facets"][kind].values()]
     shot(page, f"offline-answer-{ui}-phone")
+
+
+HIT_LINES = """[...document.querySelectorAll('ol.hits > li.hit')].map(li => [
+    li.querySelector('a.hit-title').getAttribute('href'),
+    (li.querySelector('.badge.replaced') || {}).textContent || '',
+    [...li.querySelectorAll('p.parallel')].map(p => p.textContent.replace(/\\s+/g, ' ').trim())])"""
+
+
+def test_offline_a_spanish_readers_hits_name_the_clause_in_force_as_the_server_does(server, phone):
+    page = phone(locale="es-ES")
+    page.goto(server + "/search?q=carta+penalizada&ui=es")
+    online = page.evaluate(HIT_LINES)
+    assert any(badge for _, badge, _ in online)
+    keep_offline(page, server, "es")
+    page.context.set_offline(True)
+    page.goto(server + "/search?q=carta+penalizada")
+    page.wait_for_selector("ol.hits > li.hit > a.hit-title")
+    assert page.evaluate(HIT_LINES)[:len(online)] == online

@@ -264,3 +264,18 @@ def test_every_page_of_the_replaced_edition_names_the_edition_in_force(client, e
         assert (f'href="/it-laws/{u["id"]}"' in banner) == (u["id"] in in_force), u["id"]
     assert "Sostituito" in client.get("/es-laws", params={"ui": "it"}).text
     assert 'class="replaced"' not in client.get("/it-laws/16", params={"ui": "es"}).text
+
+
+def test_a_spanish_readers_hits_in_the_2007_text_are_badged_with_the_clause_in_force_first(client):
+    """Searching as a Spanish reader, every hit in the replaced 2007 text says so and leads first to
+    its clause in the Laws in force; no hit in the 2017 text is badged."""
+    html = client.get("/search", params={"q": "carta penalizada", "ui": "es"}).text
+    hits = re.findall(r'<li class="hit">(.*?)</li>', html, re.S)
+    old = [h for h in hits if 'href="/es-laws/' in h.split("</a>")[0]]
+    assert len(old) >= 3
+    for h in old:
+        assert '<span class="badge replaced">sustituido</span>' in h
+        first = re.search(r'<p class="parallel([^"]*)">(.*?)</p>', h, re.S)
+        assert first and first.group(1) == " in-force" and "En vigor" in first.group(2)
+        assert re.search(r'href="/it-laws/\d+(#[^"]*)?"', first.group(2)) or "no está en la edición en vigor" in first.group(2)
+    assert all("badge replaced" not in h for h in hits if h not in old)

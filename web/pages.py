@@ -105,7 +105,8 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
     site = request.app.state.site
     ui = locale_of(request)
     if not q.strip():  # the bare search page: what the browser's own search answers in, offline
-        return render(request, "search.html", query="", result=None)
+        return render(request, "search.html", query="", result=None, replaced_docs=replaced_docs(site),
+                      in_force=site.library.laws_in_force)
     try:
         result = site.engine.search(q, doc=doc or None, lang=lang or None, limit=PAGE_SIZE,
                                     page=min(max(page, 1), 1000), ui=ui if ui in LANGS else None)
@@ -113,9 +114,23 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
         return render(request, "search.html", status=400, query=q[:200], error=str(e), result=None)
     if result.jump and q.strip():
         return RedirectResponse(result.jump["url"], status_code=303)
-    hits = [h.to_dict() | {"segments": marked(h.snippet)} for h in result.hits]
+    hits = [h.to_dict() | {"segments": marked(h.snippet)} | in_force_first(site, h.doc, h.parallel) for h in result.hits]
     return render(request, "search.html", query=q, result=result, hits=hits, page=result.page, doc=doc,
                   pages=max(1, math.ceil(result.total / PAGE_SIZE)))
+
+
+def replaced_docs(site: Any) -> list[str]:
+    """The editions of the Laws a newer one replaces (a hit in one is badged, its clause in force first)."""
+    return [d for d in site.store.documents if replaced_by(site, d)]
+
+
+def in_force_first(site: Any, doc: str, parallel: list[dict[str, Any]]) -> dict[str, Any]:
+    """A hit of a replaced edition: so badged, the same clause in the Laws in force first among its parallels."""
+    if doc not in replaced_docs(site):
+        return {"replaced": False}
+    in_force = site.library.laws_in_force
+    return {"replaced": True, "in_force": any(p["doc"] == in_force for p in parallel), "parallel": sorted((p | {"in_force": p["doc"] == in_force} for p in parallel),
+                                                  key=lambda p: not p["in_force"])}
 
 
 @router.get("/compare", response_class=HTMLResponse)

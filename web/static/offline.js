@@ -151,6 +151,26 @@
     return line;
   }
 
+  var replacedDocs = JSON.parse(shell.getAttribute("data-replaced-docs") || "[]"), inForce = shell.getAttribute("data-in-force");
+  var relations = JSON.parse(shell.getAttribute("data-relations") || "{}");
+
+  function relationBadge(relation) {  // _text.html's relation_badge
+    var cut = relation.split("-in-"), word = relations[cut.length > 1 ? cut[0] : relation];
+    return el("span", "badge " + relation, word ? word.replace("%(edition)s", cut[1] || "") : relation);
+  }
+
+  function parallelLine(p, inForceHere) {  // search.html's hit parallel line
+    var line = el("p", "parallel" + (inForceHere ? " in-force" : ""));
+    if (inForceHere) {
+      line.appendChild(el("strong", "", shell.getAttribute("data-in-force-word") + ":"));
+      line.appendChild(document.createTextNode(" "));
+    }
+    line.appendChild(linkTo("↔ " + (docs[p.doc] || p.doc) + " " + p.label, p.url));
+    line.appendChild(document.createTextNode(" "));
+    line.appendChild(relationBadge(p.relation));
+    return line;
+  }
+
   function render(into, result) {
     if (result.choices.length) {  // a number both editions have: which one
       var choices = el("div", "choices"), list = choices.appendChild(el("ul"));
@@ -195,7 +215,19 @@
         snippet.appendChild(part[1] ? el("mark", "", part[0]) : document.createTextNode(part[0]));
       });
       li.appendChild(a);
+      var replaced = replacedDocs.indexOf(h.doc) >= 0, parallel = h.parallel.slice();
+      if (replaced) {  // search.html's: a replaced edition's hit so badged, its clause in force first
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("span", "badge replaced", shell.getAttribute("data-replaced")));
+        parallel.sort(function (x, y) { return (y.doc === inForce) - (x.doc === inForce); });
+      }
       li.appendChild(snippet);
+      if (replaced && !parallel.some(function (p) { return p.doc === inForce; })) {
+        var none = li.appendChild(el("p", "parallel in-force"));
+        none.appendChild(el("strong", "", shell.getAttribute("data-in-force-word") + ":"));
+        none.appendChild(document.createTextNode(" " + shell.getAttribute("data-not-in-force")));
+      }
+      parallel.forEach(function (p) { li.appendChild(parallelLine(p, replaced && p.doc === inForce)); });
       list.appendChild(li);
     });
     into.appendChild(list);
