@@ -15,7 +15,7 @@ pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not
 MARK = "zz-clock-note-only-in-this-build"
 EDITS = {  # a note of each curated table a reader shows, changed in the copy the build is made from
     "clock.tsv": ("the round begins when the Director announces it", MARK),
-    "concordance.tsv": ("replaced by the comparable-call test (23A)", "zz-concordance-note-only-in-this-build"),
+    "concordance.tsv": ("corrected with a comparable call (Law 23A", "zz-concordance-note-only-in-this-build"),
     "glossary.tsv": ("the Italian text keeps the French word", "zz-glossary-note-only-in-this-build"),
 }
 
@@ -39,7 +39,7 @@ def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
     client = TestClient(create_app(edited_build))
     client.headers["accept-language"] = "en"  # the notes edited are the English ones
     assert EDITS["clock.tsv"][1] in client.get("/clock").text
-    assert EDITS["concordance.tsv"][1] in client.get("/compare/27").text
+    assert EDITS["concordance.tsv"][1] in client.get("/compare/27", params={"ui": "en"}).text  # the note in English
     assert EDITS["glossary.tsv"][1] in client.get("/glossary").text
     parallels = client.get("/api/units/it-laws/27").json()["parallel"]
     assert any(EDITS["concordance.tsv"][1] in p["note"] for p in parallels)

@@ -1,8 +1,8 @@
 """The answer a query tells: the situation it recognises, and the clauses that rule it.
 
-The situation said most closely answers the query when it is said closely enough to be named
-above the hits and a clause that rules it is among the first `answer_hits` hits: the phrasebook
-and the text agree, and the answer never contradicts the list under it.
+The situation said most closely answers the query when it is said closely enough
+(`answer_strength`) and a clause that rules it is among the first `answer_hits` hits: the
+phrasebook and the text agree, and the answer never contradicts the list under it.
 The answer holds the situation's ruling clause (of the Laws in force when the Laws rule it, else
 its lead norm's or its game's), the other text that fixes it (the FIGB norm beside a Law, the Law
 beside a norm), the same rule in the reader's own edition when that edition is an older one
@@ -34,9 +34,9 @@ class Parts:
 
 
 def chosen(said: list[Match], hits: list[Key], tuning: Tuning) -> Match | None:
-    """The situation said most closely, named above the hits, when it rules one of the first
+    """The situation said most closely, when said closely enough and it rules one of the first
     `answer_hits` hits: the two readings of the query agree."""
-    named = next((m for m in said if m.entry.names and m.strength >= tuning.shown), None)
+    named = next((m for m in said if m.entry.names and m.strength >= tuning.answer_strength), None)
     first_hits = set(hits[:tuning.answer_hits])
     if named and any((t.doc, t.unit) in first_hits for t in named.entry.targets if t.leads):
         return named

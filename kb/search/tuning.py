@@ -75,8 +75,11 @@ class Tuning:
     decay: float = 0.9             # each further clause of the same document a little less
     rank_decay: float = 0.8        # the second and third entries said, each this much less
     shown: float = 0.7             # a situation said this closely is named above the hits
-    answer_hits: int = 1           # …and, said most closely, answers the query when it rules one of this
-                                   # many first hits (scripts/answers.py: what its cards rule)…
+    answer_strength: float = 0.6   # a situation said this closely, most closely of all, answers the query
+    answer_hits: int = 1           # …when it rules one of this many first hits (scripts/answers.py: what
+                                   # its cards rule). 0.6 chosen on sets D, E, F, G, S on 2026-12-02 (0.7:
+                                   # 365 cards, 87% ruling a grade-3 unit; 0.6: 471, 85%; the cards it
+                                   # adds 75% right; 0.55 adds 41 more, 59% right)…
     answer_see: int = 3            # …its answer naming this many of its other ruling units ("see also")…
     answer_items: int = 8          # …and showing at most this many items of a list its ruling clause opens
     # ---- a story's structure (kb.search.story): who acted, when, what was done. Measured on story

@@ -855,8 +855,8 @@
 
   // ================================================================ answer.py
   var Answer = {
-    chosen: function (said, hits, t) {  // the situation said most closely, when it rules one of the first hits
-      var named = said.find(function (m) { return Object.keys(m.entry.names).length && m.strength >= t.shown; });
+    chosen: function (said, hits, t) {  // the situation said most closely (closely enough), when it rules one of the first hits
+      var named = said.find(function (m) { return Object.keys(m.entry.names).length && m.strength >= t.answer_strength; });
       if (!named) return null;
       var firstHits = new Set(hits.slice(0, t.answer_hits).map(function (h) { return h[0] + "\u0000" + h[1]; }));
       return named.entry.targets.some(function (x) { return x.leads && firstHits.has(x.doc + "\u0000" + x.unit); }) ? named : null;
