@@ -101,3 +101,10 @@ def test_the_bare_search_page_is_what_the_browser_answers_offline(client):
     assert "data-search-shell" in html and f'data-search-data="{SEARCH_DATA}"' in html
     assert '<script src="/static/stemmers.js" defer></script><script src="/static/search.js" defer></script>' in html
     assert 'class="hits"' not in html  # no results of the server's: the browser writes them
+
+
+@pytest.mark.parametrize("ui", ["it", "es", "en"])
+def test_the_home_screen_name_fits_under_an_icon(client, ui):
+    """A phone shows about twelve letters under a home-screen icon: the short name fits, in each language."""
+    manifest = client.get("/manifest.webmanifest", params={"ui": ui}).json()
+    assert 0 < len(manifest["short_name"]) <= 12, manifest["short_name"]

@@ -85,7 +85,7 @@ async def web_manifest(request: Request) -> Response:
 
 def manifest(_: Any) -> dict[str, Any]:
     """The installable app: its name in the reader's language, its icons, its start page."""
-    return {"name": _("Bridge Laws"), "short_name": _("Bridge Laws"), "start_url": "/", "scope": "/",
+    return {"name": _("Bridge Laws"), "short_name": _("Bridge Laws (home screen, 12 letters)"), "start_url": "/", "scope": "/",
             "display": "standalone", "background_color": "#ffffff", "theme_color": "#1d3557",
             "description": _("The Laws of Duplicate Bridge, the FIGB norms and the time references, offline."),
             "icons": [{"src": "/static/icon.svg", "sizes": "any", "type": "image/svg+xml"},
