@@ -193,3 +193,13 @@ def test_offline_a_spanish_readers_hits_name_the_clause_in_force_as_the_server_d
     page.goto(server + "/search?q=carta+penalizada")
     page.wait_for_selector("ol.hits > li.hit > a.hit-title")
     assert page.evaluate(HIT_LINES)[:len(online)] == online
+
+
+def test_offline_a_search_that_finds_nothing_says_what_to_try_as_the_server_does(server, phone, client):
+    page = phone()
+    keep_offline(page, server)
+    page.context.set_offline(True)
+    page.goto(server + "/search?q=xqzwv+kjhgfd")
+    page.wait_for_selector("p.nothing")
+    online = client.get("/search", params={"q": "xqzwv kjhgfd", "ui": "it"}).text
+    assert page.text_content("p.nothing") in online

@@ -279,3 +279,9 @@ def test_a_spanish_readers_hits_in_the_2007_text_are_badged_with_the_clause_in_f
         assert first and first.group(1) == " in-force" and "En vigor" in first.group(2)
         assert re.search(r'href="/it-laws/\d+(#[^"]*)?"', first.group(2)) or "no está en la edición en vigor" in first.group(2)
     assert all("badge replaced" not in h for h in hits if h not in old)
+
+
+def test_a_search_that_finds_nothing_says_what_to_try(client):
+    html = client.get("/search", params={"q": "xqzwv kjhgfd", "ui": "it"}).text
+    assert '<span class="count">0 risultati</span>' in html and "prova altre parole" in html
+    assert "prova altre parole" not in client.get("/search", params={"q": "revoca", "ui": "it"}).text

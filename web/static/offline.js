@@ -201,6 +201,7 @@
       into.appendChild(said);
     }
     into.appendChild(summaryLine(result));
+    if (!result.total) into.appendChild(el("p", "nothing", shell.getAttribute("data-nothing")));
     var list = el("ol", "hits");
     result.hits.forEach(function (h) {
       var li = el("li", "hit"), a = el("a", "hit-title");
