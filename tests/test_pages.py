@@ -285,3 +285,26 @@ def test_a_search_that_finds_nothing_says_what_to_try(client):
     html = client.get("/search", params={"q": "xqzwv kjhgfd", "ui": "it"}).text
     assert '<span class="count">0 risultati</span>' in html and "prova altre parole" in html
     assert "prova altre parole" not in client.get("/search", params={"q": "revoca", "ui": "it"}).text
+
+
+@pytest.mark.parametrize("path, clause, cite", [
+    ("/it-laws/27", "27B1b", "Codice 2017, Art. 27B1(b)"),
+    ("/es-laws/27?ui=es", "27B1b", "Reglamento 2007, Art. 27B1(b)"),
+    ("/it-burraco/33", "33-b", "Burraco 2014, Art. 33 §B"),
+])
+def test_each_clause_offers_its_citation_as_a_reader_writes_it(client, path, clause, cite):
+    html = client.get(path).text
+    assert f'<section id="{clause}" class="clause' in html
+    section = html[html.index(f'<section id="{clause}" class="clause'):]
+    assert section[:section.index(">")].endswith(f'data-cite="{cite}"')
+
+
+def test_a_unit_its_title_names_is_cited_by_its_title(client, export):
+    docs = {d["id"]: d for d in export["documents"]}
+    for doc in ("it-timeref", "it-laws"):
+        for u in docs[doc]["units"]:
+            if u["kind"] in ("article", "norm", "appendix"):
+                continue
+            cites = re.findall(r'data-cite="([^"]*)"', client.get(f"/{doc}/{u['id']}").text)
+            assert cites and all(", §" not in c and not c.endswith(", ") for c in cites), (u["id"], cites[:3])
+            assert html.unescape(cites[0]).endswith(u["title"]), (u["id"], cites[0])

@@ -114,7 +114,9 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
         return render(request, "search.html", status=400, query=q[:200], error=str(e), result=None)
     if result.jump and q.strip():
         return RedirectResponse(result.jump["url"], status_code=303)
-    hits = [h.to_dict() | {"segments": marked(h.snippet)} | in_force_first(site, h.doc, h.parallel) for h in result.hits]
+    replaced = replaced_docs(site)
+    hits = [h.to_dict() | {"segments": marked(h.snippet)} | in_force_first(site, replaced, h.doc, h.parallel)
+            for h in result.hits]
     return render(request, "search.html", query=q, result=result, hits=hits, page=result.page, doc=doc,
                   pages=max(1, math.ceil(result.total / PAGE_SIZE)))
 
@@ -124,13 +126,14 @@ def replaced_docs(site: Any) -> list[str]:
     return [d for d in site.store.documents if replaced_by(site, d)]
 
 
-def in_force_first(site: Any, doc: str, parallel: list[dict[str, Any]]) -> dict[str, Any]:
+def in_force_first(site: Any, replaced: list[str], doc: str, parallel: list[dict[str, Any]]) -> dict[str, Any]:
     """A hit of a replaced edition: so badged, the same clause in the Laws in force first among its parallels."""
-    if doc not in replaced_docs(site):
+    if doc not in replaced:
         return {"replaced": False}
     in_force = site.library.laws_in_force
-    return {"replaced": True, "in_force": any(p["doc"] == in_force for p in parallel), "parallel": sorted((p | {"in_force": p["doc"] == in_force} for p in parallel),
-                                                  key=lambda p: not p["in_force"])}
+    marked_in_force = [p | {"in_force": p["doc"] == in_force} for p in parallel]
+    return {"replaced": True, "in_force": any(p["in_force"] for p in marked_in_force),
+            "parallel": sorted(marked_in_force, key=lambda p: not p["in_force"])}
 
 
 @router.get("/compare", response_class=HTMLResponse)

@@ -43,7 +43,9 @@ def citation(_: Callable[[str], str], label: str, of_laws: bool, unit: dict[str,
     Art. 27B1(b)", "Norme integrative 2026, Norm 40 §3"; a unit its title names, by its title."""
     if of_laws and unit["kind"] == "article":
         return f"{label}, " + _("Art. %(n)s") % {"n": readable(clause)}
-    return f"{label}, " + (place_name(_, of_laws, unit, clause) or unit.get("title") or unit["id"])
+    own = next((c.get("label") for c in unit["clauses"] if c["id"] == clause and c["id"] != unit["id"]), "")
+    name = unit_name(_, unit) or unit.get("title") or unit["id"]
+    return f"{label}, {name}" + (f" §{own.rstrip('.)')}" if own else "")
 
 
 def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:

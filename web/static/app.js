@@ -73,8 +73,8 @@ window.KBSite = (function () {
     li.appendChild(a);
     return li;
   }
-  function opening(text) {  // a few words of a clause, so that 16B1 and 16C1 read apart
-    var t = text.replace(/^…\s*/, "").replace(/\s+/g, " ").trim();
+  function opening(text) {  // a few words of a clause (its "…" kept when they start mid-clause), so that 16B1 and 16C1 read apart
+    var t = text.replace(/\s+/g, " ").trim();
     return t.length <= 70 ? t : t.slice(0, 70).replace(/\s+\S*$/, "") + "…";
   }
   function snippetText(s) {  // the server's snippet is escaped HTML with <mark>; the browser's, parts
@@ -140,7 +140,7 @@ window.KBSite = (function () {
   function browserSearch(q) {
     if (!local) {
       local = (window.KBSearch ? Promise.resolve() : scripts(["stemmers.js", "search.js"])).then(function () {
-        return window.KBSearch.load(input.form.getAttribute("data-search-data"));
+        return window.KBSearch.shared(input.form.getAttribute("data-search-data"));
       });
       local.catch(function () { local = null; });  // a later keystroke tries again
     }
@@ -149,8 +149,10 @@ window.KBSite = (function () {
   function ask(q) {
     if (window.KBSite.copy || navigator.onLine === false) return browserSearch(q);
     return fetch("/api/search?limit=6&q=" + encodeURIComponent(q) + "&ui=" + document.documentElement.lang)
-      .then(function (r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.json(); })
-      .catch(function () { return browserSearch(q); });
+      .then(function (r) {
+        if (r.status >= 500) return browserSearch(q);  // a server that cannot answer; a 4xx is its answer
+        return r.ok ? r.json() : { hits: [] };
+      }, function () { return browserSearch(q); });  // no network
   }
   input.addEventListener("input", function () {
     var q = input.value.trim();
@@ -221,15 +223,18 @@ window.KBSite = (function () {
   var words = document.getElementById("more-words");
   if (!words) return;
   function say(name) { return words.getAttribute("data-" + name) || ""; }
-  function button(cls, text, act) {
+  function button(cls, text, act, done, failed) {  // done, failed: what the button says after (none: nothing)
     var b = document.createElement("button");
     b.type = "button";
     b.className = cls;
     b.textContent = text;
-    b.addEventListener("click", function () {
-      Promise.resolve(act()).then(function () { b.textContent = say("copied"); },
-                                  function () { b.textContent = say("not-copied"); });
+    function after(word) {
+      if (!word) return;
+      b.textContent = word;
       setTimeout(function () { b.textContent = text; }, 2000);
+    }
+    b.addEventListener("click", function () {
+      Promise.resolve().then(act).then(function () { after(done); }, function () { after(failed); });
     });
     return b;
   }
@@ -250,9 +255,9 @@ window.KBSite = (function () {
     var link = function () { return more.querySelector("a.cite-link").href; };  // absolute, as the browser resolved it
     var tools = document.createElement("span");
     tools.className = "cite-tools";
-    tools.appendChild(button("copy-cite", say("copy-cite"), function () { return copy(cite); }));
-    tools.appendChild(button("copy-link", say("copy-link"), function () { return copy(link()); }));
-    if (navigator.share) {
+    tools.appendChild(button("copy-cite", say("copy-cite"), function () { return copy(cite); }, say("copied"), say("not-copied")));
+    tools.appendChild(button("copy-link", say("copy-link"), function () { return copy(link()); }, say("copied"), say("not-copied")));
+    if (navigator.share) {  // the phone's share sheet says what became of it
       tools.appendChild(button("share", say("share"), function () { return navigator.share({ title: cite, url: link() }); }));
     }
     line.appendChild(tools);

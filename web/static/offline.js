@@ -45,7 +45,7 @@
   var input = document.getElementById("q");
   if (input) input.value = q;
   var docs = JSON.parse((input && input.form.getAttribute("data-docs")) || "{}");  // ids → names, in this language
-  window.KBSearch.load(shell.getAttribute("data-search-data")).then(function (engine) {
+  window.KBSearch.shared(shell.getAttribute("data-search-data")).then(function (engine) {
     var options = { ui: html.lang, limit: 20 };  // the filters the server's page reads, read alike
     ["doc", "lang", "kind"].forEach(function (k) { if (params.get(k)) options[k] = params.get(k); });
     if (params.get("page")) options.page = parseInt(params.get("page"), 10) || 0;

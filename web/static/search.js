@@ -1498,6 +1498,14 @@
     QueryError: QueryError,
     ModelError: ModelError,
   };
+  var loaded = {};
+  KBSearch.shared = function (url) {  // one engine per model and page, whichever script asks first
+    if (!loaded[url]) {
+      loaded[url] = KBSearch.load(url);
+      loaded[url].catch(function () { delete loaded[url]; });
+    }
+    return loaded[url];
+  };
   if (typeof module !== "undefined" && module.exports) module.exports = KBSearch;
   else root.KBSearch = KBSearch;
 })(this);
