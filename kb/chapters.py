@@ -25,6 +25,11 @@ class Chapter:
     laws: tuple[str, ...]  # its Laws' numbers, in order
 
 
+def anchors(found: list[Chapter]) -> list[str]:
+    """A page's anchor for each chapter, unique on it: "chapter-III"; a run no chapter holds by its place."""
+    return [f"chapter-{c.id}" if c.id else f"chapter-none-{i}" for i, c in enumerate(found)]
+
+
 def chapters(store: Store, library: Library, doc: str) -> list[Chapter]:
     """The articles of a Laws document by chapter, in the document's order: its own chapters,
     else another edition's (the first in the manifest that has chapters for its Laws); all in

@@ -79,3 +79,10 @@ def test_the_offline_state_shows_in_the_header_and_the_footer(client):
     assert 'class="offline-state"' in header and 'data-ready="Offline ready"' in header
     assert 'id="offline-state"' in footer and 'data-worker="/sw.js"' in footer
     client.cookies.clear()
+
+
+def test_chapter_anchors_are_unique_even_for_laws_no_chapter_holds():
+    from kb.chapters import Chapter, anchors
+    runs = [Chapter("", "", "x", "it", ("1",)), Chapter("II", "T", "x", "it", ("2",)), Chapter("", "", "x", "it", ("3",))]
+    found = anchors(runs)
+    assert len(set(found)) == 3 and "laws" not in found and found[1] == "chapter-II"

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kb.annotate import annotate, in_text_of
-from kb.chapters import chapters
+from kb.chapters import anchors, chapters
 from kb.clauseid import article_of, readable
 from kb.concordance import note_in
 from kb.languages import BY_CODE
@@ -245,8 +245,8 @@ def laws_contents(site: Any, d: dict[str, Any]) -> dict[str, Any]:
     chapters they are when the text prints none), then what else it holds, the definitions first."""
     titles = {u["id"]: u.get("title") or "" for u in d["units"]}
     found = chapters(site.store, site.library, d["id"])
-    shown = [{"id": c.id, "anchor": f"chapter-{c.id}" if c.id else "laws", "title": c.title, "lang": c.lang,
-              "laws": [{"n": n, "title": titles[n]} for n in c.laws]} for c in found]
+    shown = [{"id": c.id, "anchor": a, "title": c.title, "lang": c.lang,
+              "laws": [{"n": n, "title": titles[n]} for n in c.laws]} for c, a in zip(found, anchors(found))]
     rest = [g for g in toc_groups(d) if not any(u["label"] for u in g["units"])]
     kinds = {u["id"]: u["kind"] for u in d["units"]}
     return {"chapters": shown, "chapters_of": next((c.doc for c in found if c.id and c.doc != d["id"]), None),

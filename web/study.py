@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
-from kb.chapters import chapters
+from kb.chapters import anchors, chapters
 from kb.study import DECK_NAMES, DECKS, Card, cards
 
 from .i18n import marked_for_translation as _
@@ -62,5 +62,5 @@ def reading_plan(site: Any) -> list[dict[str, Any]]:
     doc = site.store.doc(site.library.laws_in_force)
     units = {u["id"]: u for u in doc["units"]}
     found = chapters(site.store, site.library, doc["id"])
-    return [{"id": c.id, "anchor": f"chapter-{c.id or 'other'}-{i}" if c.id or len(found) > 1 else "laws",
-             "title": c.title, "lang": c.lang, "units": [units[n] for n in c.laws]} for i, c in enumerate(found)]
+    return [{"id": c.id, "anchor": a, "title": c.title, "lang": c.lang, "units": [units[n] for n in c.laws]}
+            for c, a in zip(found, anchors(found))]
