@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import html
-import os
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -20,6 +18,7 @@ from urllib.parse import urlsplit
 import genanki
 
 from .catalogs import BUILD_DIR as CATALOGS, translations
+from .files import written_beside
 from .study import DECK_NAMES as NAMES, DECKS, SUITE, Card, cards
 
 LOCAL_SITE = "http://127.0.0.1:8000"  # where `kb serve` answers by default
@@ -81,7 +80,8 @@ def package(study_cards: Iterable[Card], base_url: str, names: dict[str, str] = 
 
 def write_decks(kb: Any, path: Path, base_url: str, lang: str | None = None) -> Counter[str]:
     """Write the knowledge base's study cards as an Anki package at `path` (written beside it,
-    then renamed over it: readers see the old file or the new one); the notes per deck.
+    then renamed over it: readers see the old file or the new one; an existing file's mode is
+    kept, a new one's follows the umask); the notes per deck.
 
     `base_url` is the site the cards link to (http://host[:port]): Anki opens links from outside
     the site, so they must be absolute. `lang`, an interface language: the decks are named in it
@@ -92,14 +92,8 @@ def write_decks(kb: Any, path: Path, base_url: str, lang: str | None = None) -> 
         gettext = translations(kb.gen / CATALOGS, lang).gettext
         mine = [c for c in cards(kb) if c.deck != "situations" or c.lang == lang]
         pkg, counts = package(mine, base_url, deck_names(gettext), lang)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    os.close(fd)
-    try:
+    with written_beside(path) as tmp:
         # notes get this moment as their modification time: Anki updates a note it already
         # holds (same guid) only from a newer one, so a fixed timestamp would freeze them
-        pkg.write_to_file(tmp)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        pkg.write_to_file(str(tmp))
     return counts

@@ -13,20 +13,21 @@ import hashlib
 import logging
 import os
 import shutil
-import tempfile
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .anki import LOCAL_SITE, write_decks
 from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
 from .citations import extract
 from .concordance import Concordance, load_corrections
-from .corpus import CORPUS_DIR, CorpusError, load_documents, load_manifest
+from .corpus import CORPUS_DIR, TEXT_SUFFIXES, CorpusError, Entry, load_documents, load_manifest, read_text
 from .export import dumps, export_dict
+from .files import new_folder
 from .generations import (COMPLETE, COMPLETE_TEXT, CORPUS_COPY, DECKS_NAME, EXPORT_NAME,
                           GENERATION_PREFIX, GRAPH_NAME, READER_TABLES, STAMP_NAME, BuildError, build_lock,
                           completed_at, current_link, default_build_dir, export_path, generation, load_export,
-                          prune, readable_generations, switch)
+                          prune, readable_generations, switch, unreadable)
 from .graph import build_graph, write_graph
 from .knowledge import KnowledgeBase
 from .languages import missing
@@ -35,6 +36,7 @@ from .library import Library
 from .search import compiler
 from .search.engine import SearchEngine
 from .search.model import MODEL_NAME, ModelError
+from .store import NotFound
 
 log = logging.getLogger("kb")
 
@@ -68,26 +70,12 @@ def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
 
 
 def _build(build_dir: Path, corpus_dir: Path) -> Path:
-    check_languages(load_manifest(corpus_dir))
-    gen = Path(tempfile.mkdtemp(dir=build_dir, prefix=GENERATION_PREFIX))
+    entries = load_manifest(corpus_dir)
+    check_languages(entries)
+    gen = new_folder(build_dir, GENERATION_PREFIX)
     try:
-        corpus = copy_corpus(corpus_dir, gen / CORPUS_COPY)  # parsed from the copy: what it holds is what was built
-        documents = load_documents(corpus)
-        concordance = Concordance.load(corpus / "concordance.tsv")
-        citations = extract(documents, concordance, load_corrections(corpus / "ref-corrections.tsv"))
-        export = export_dict(documents, [c.to_dict() for c in citations])
-        write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
-        editions = Editions(Library.of(export["documents"]), concordance, export["documents"])
-        compiler.write(gen, export, editions, corpus)
-        compile_catalogs(gen / CATALOGS)
-        (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
-        (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
-        # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
-        # where it will be served, and links to where `kb serve` answers by default
-        # (`kb anki --base-url` writes decks for another address); one package per interface language
-        knowledge = KnowledgeBase(gen, export)
-        for locale in LOCALES:
-            write_decks(knowledge, gen / DECKS_NAME.format(lang=locale), LOCAL_SITE, locale)
+        with named_in_the_source(gen / CORPUS_COPY, corpus_dir, entries):
+            _write_generation(gen, corpus_dir)
         verify(gen)
         (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
@@ -98,15 +86,54 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
     return gen / EXPORT_NAME
 
 
+def _write_generation(gen: Path, corpus_dir: Path) -> None:
+    """Everything a reader opens, made from a copy of the corpus in the generation."""
+    corpus = copy_corpus(corpus_dir, gen / CORPUS_COPY)  # parsed from the copy: what it holds is what was built
+    documents = load_documents(corpus)
+    concordance = Concordance.load(corpus / "concordance.tsv")
+    citations = extract(documents, concordance, load_corrections(corpus / "ref-corrections.tsv"))
+    export = export_dict(documents, [c.to_dict() for c in citations])
+    write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
+    editions = Editions(Library.of(export["documents"]), concordance, export["documents"])
+    compiler.write(gen, export, editions, corpus)
+    compile_catalogs(gen / CATALOGS)
+    (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
+    (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
+    # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
+    # where it will be served, and links to where `kb serve` answers by default
+    # (`kb anki --base-url` writes decks for another address); one package per interface language
+    knowledge = KnowledgeBase(gen, export)
+    for locale in LOCALES:
+        write_decks(knowledge, gen / DECKS_NAME.format(lang=locale), LOCAL_SITE, locale)
+
+
 def copy_corpus(src: Path, dst: Path) -> Path:
     """The corpus's files into the generation, writable whatever their source's mode (a
-    read-only checkout must not make a generation that pruning cannot remove)."""
+    read-only checkout must not make a generation that pruning cannot remove); a text that is
+    not UTF-8 is refused here, naming the file and line, before anything reads it."""
     for path in sorted(src.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
+            if path.suffix in TEXT_SUFFIXES:
+                read_text(path)
             target = dst / path.relative_to(src)
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
     return dst
+
+
+@contextmanager
+def named_in_the_source(copy: Path, corpus_dir: Path, entries: list[Entry]) -> Iterator[None]:
+    """A corpus problem met while building names the user's file, not its copy in the
+    generation (removed with the failed build); a curated table naming a unit that a text does
+    not hold once parsed names that text."""
+    try:
+        yield
+    except CorpusError as e:
+        raise CorpusError(str(e).replace(str(copy), str(corpus_dir))) from e
+    except NotFound as e:
+        entry = next((x for x in entries if x.id == e.doc), None)
+        where = f"{entry.path} (read as {entry.fields['profile']})" if entry else str(corpus_dir)
+        raise CorpusError(f"{where}: {e}; a curated table names it: does the text parse as it should?") from e
 
 
 def check_languages(entries: list[Any]) -> None:
@@ -178,7 +205,7 @@ def ensure_build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -
     except (OSError, BuildError) as e:
         fallback = readable_generations(build_dir)
         if not fallback:
-            raise
+            raise unreadable(build_dir) or e
         log.warning("cannot rebuild (%s); reading %s, which may be stale", _reason(e), fallback[0])
         return fallback[0] / EXPORT_NAME
 

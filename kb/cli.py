@@ -13,6 +13,7 @@ from . import build as builder
 from .catalogs import LOCALES
 from .anki import DECK_NAMES, LOCAL_SITE, check_base_url, write_decks
 from . import generations
+from .files import atomic_write
 from .graph import write_graph
 from .knowledge import KnowledgeBase
 from .check import load_explained, load_sources, report
@@ -52,7 +53,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         sys.stdout.write(src.read_text(encoding="utf-8"))
         return 0
     out = file_target(Path(args.path), dash=True)
-    generations.atomic_write(out, src.read_text(encoding="utf-8"))
+    atomic_write(out, src.read_text(encoding="utf-8"))
     print(f"wrote {out}")
     return 0
 

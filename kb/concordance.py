@@ -14,7 +14,7 @@ from typing import Callable
 
 from .catalogs import LOCALES
 from .clauseid import ClauseId
-from .corpus import CORPUS_DIR, CorpusError
+from .corpus import CORPUS_DIR, CorpusError, read_text
 
 
 RELATIONS = ("same", "moved", "split", "merged", "changed", "new-in-2017", "removed-in-2017")
@@ -58,10 +58,7 @@ class Row:
 
 def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
     """A curated TSV: `#` comment lines, then a header with exactly `columns`."""
-    try:
-        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
-    except OSError as e:
-        raise CorpusError(f"cannot read {path}: {e.strerror}") from e
+    lines = [ln for ln in read_text(path).splitlines() if ln and not ln.startswith("#")]
     reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
     if tuple(reader.fieldnames or ()) != columns:
         raise CorpusError(f"{path}: header must be {' '.join(columns)}")

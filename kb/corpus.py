@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import importlib
 import tomllib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,10 +50,7 @@ class Entry:
         return self.corpus_dir / self.fields["source"]
 
     def read(self) -> str:
-        try:
-            return self.path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise CorpusError(f"{self.id}: cannot read {self.path}: {e.strerror}") from e
+        return read_text(self.path)
 
     def parse(self) -> Document:
         profile = self.fields["profile"]
@@ -60,13 +58,47 @@ class Entry:
             module = importlib.import_module(f"kb.parse.{profile}")
         except ModuleNotFoundError as e:
             raise CorpusError(f"{self.id}: unknown parsing profile {profile!r}") from e
-        parsed = module.parse(self.read())
+        text = self.read()
+        try:
+            parsed = module.parse(text)
+        except Exception as e:  # whatever a text its profile does not fit makes the parser raise
+            raise CorpusError(f"{self.path}: does not read as {profile}: {str(e) or type(e).__name__}") from e
+        self.check_units([u.id for u in parsed.units])
         f = self.fields
         meta = {k: f[k] for k in META_KEYS if k in f}
         meta.update(parsed.meta)
         return Document(id=self.id, title=f["title"], lang=f["lang"], kind=f["kind"],
                         edition=str(f["edition"]), units=parsed.units, meta=meta,
                         groups=parsed.groups)
+
+    def check_units(self, ids: list[str]) -> None:
+        """A text its profile misreads shows here first: no units, or a unit twice (everything
+        downstream addresses units by id)."""
+        twice = next((i for i, n in Counter(ids).items() if n > 1), None)
+        if not ids or twice is not None:
+            found = f"unit {twice!r} twice" if ids else "no units"
+            raise CorpusError(f"{self.path}: read as {self.fields['profile']}, it gives {found}: "
+                              "does the text fit its profile?")
+
+
+TEXT_SUFFIXES = (".txt", ".tsv", ".toml")  # a corpus's texts, tables and manifest: UTF-8 all
+
+
+def read_text(path: Path) -> str:
+    """A corpus file's text (newlines as `Path.read_text` gives them); CorpusError naming the
+    file, and for a byte that is not UTF-8 its line, when it cannot be read."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise CorpusError(f"cannot read {path}: {e.strerror}") from e
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = e.start - data.rfind(b"\n", 0, e.start)
+        raise CorpusError(f"{path}, line {line}: byte 0x{data[e.start]:02x} at column {column} is not UTF-8; "
+                          "save the file as UTF-8") from e
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 REQUIRED = ("id", "title", "lang", "kind", "edition", "source", "profile")
@@ -75,9 +107,7 @@ REQUIRED = ("id", "title", "lang", "kind", "edition", "source", "profile")
 def load_manifest(corpus_dir: Path = CORPUS_DIR) -> list[Entry]:
     path = corpus_dir / "manifest.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise CorpusError(f"cannot read {path}: {e.strerror}") from e
+        data = tomllib.loads(read_text(path))
     except tomllib.TOMLDecodeError as e:
         raise CorpusError(f"{path}: {e}") from e
     entries = []

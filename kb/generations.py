@@ -5,15 +5,16 @@ opens, marks it `complete` once verified, then switches `current` to it in one
 rename, so readers (the CLI, a running server) see a complete build, old or new.
 Readers find the generation to open here (the current one, else the newest
 complete one) and open its export through `load_export`, which names the problem
-when the build is missing or corrupt. Making a build is `kb.build`.
+when the build is missing or corrupt. A reader that keeps a generation open (a server)
+leases it (`lease`), and pruning removes no leased generation. Making a build is `kb.build`.
 """
 from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import os
 import shutil
-import tempfile
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,6 +36,8 @@ COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
 READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "clock.tsv",
                  "unresolved.tsv")  # the corpus files readers open in a generation
 LOCK = ".lock"                  # held while a build writes, switches and prunes
+
+log = logging.getLogger("kb")
 
 
 class BuildError(Exception):
@@ -61,14 +64,101 @@ def switch(build_dir: Path, gen: Path) -> None:
 
 
 def prune(build_dir: Path, keep: int = KEEP_GENERATIONS) -> None:
-    """Under the build lock: remove old complete generations, keeping the newest few (a server
-    may still be reading one) and never the current one; an unfinished generation can only be
-    a killed build's leftover then, and goes too."""
+    """Under the build lock: remove old complete generations, keeping the current one, the
+    newest few and every one a reader holds (`lease`: a server still serving it, however many
+    builds landed meanwhile); an unfinished generation can only be a killed build's leftover
+    then, and goes too."""
     current = generation(build_dir).name
     gens = {p: completed_at(p) for p in build_dir.glob(GENERATION_PREFIX + "*") if p.is_dir() and p.name != current}
     complete = sorted((p for p, t in gens.items() if t is not None), key=gens.__getitem__)
     for old in complete[:max(0, len(complete) - (keep - 1))] + [p for p, t in gens.items() if t is None]:
-        shutil.rmtree(old, ignore_errors=True)
+        remove_unleased(old)
+
+
+def remove_unleased(gen: Path) -> bool:
+    """Remove a generation unless a reader holds it; whether it went. The exclusive lock taken
+    keeps readers from leasing it meanwhile, and its `complete` marker goes first, so a reader
+    that opened the folder meanwhile finds it incomplete and lets go."""
+    fd = _open_folder(gen)
+    if fd is not None and not _held_alone(fd):
+        os.close(fd)
+        return False
+    try:
+        (gen / COMPLETE).unlink(missing_ok=True)
+        shutil.rmtree(gen, ignore_errors=True)
+    finally:
+        if fd is not None:
+            os.close(fd)
+    return True
+
+
+def _held_alone(fd: int) -> bool:
+    """Take the folder's exclusive lock: False when a reader holds it."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except OSError:  # a filesystem without flock: no reader can hold anything there
+        pass
+    return True
+
+
+class Lease:
+    """A reader's hold on a generation: a shared flock on the generation's folder, which
+    `prune` will not remove while any is held. Nothing is written (a read-only build is held
+    alike) and the kernel lets go when the process ends, however it ends."""
+
+    def __init__(self, gen: Path, fd: int | None):
+        self.gen, self._fd = gen, fd
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __del__(self) -> None:
+        self.release()
+
+
+def lease(gen: Path) -> Lease | None:
+    """Hold a complete generation while it is read; None when it is gone or going (a prune
+    holds it). Where the filesystem cannot lock, it is read unheld, with a warning."""
+    try:
+        fd = os.open(gen, os.O_RDONLY | os.O_DIRECTORY)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        return _unheld(gen, e)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    except OSError as e:
+        os.close(fd)
+        return _unheld(gen, e)
+    return _if_complete(Lease(gen, fd))
+
+
+def _unheld(gen: Path, e: OSError) -> Lease | None:
+    log.warning("cannot hold the build %s (%s): a build may remove it while it is read", gen, e.strerror)
+    return _if_complete(Lease(gen, None))
+
+
+def _if_complete(held: Lease) -> Lease | None:
+    """The lease, if its generation is still complete (a prune may have removed it between
+    the open and the lock)."""
+    if completed_at(held.gen) is None:
+        held.release()
+        return None
+    return held
+
+
+def _open_folder(gen: Path) -> int | None:
+    try:
+        return os.open(gen, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return None
 
 
 def prune_locked(build_dir: Path, keep: int = KEEP_GENERATIONS) -> None:
@@ -141,6 +231,22 @@ def readable_generations(build_dir: Path) -> list[Path]:
     return ([current] if current in complete else []) + others
 
 
+def unreadable(build_dir: Path) -> BuildError | None:
+    """Why the current generation cannot be read when it is there but refuses this reader (a
+    build made by another user with modes that keep others out); None otherwise."""
+    where = build_dir
+    try:
+        gen = where = build_dir / os.readlink(build_dir / CURRENT)
+        for name in (COMPLETE, EXPORT_NAME):
+            (gen / name).open("rb").close()
+    except PermissionError as e:
+        return BuildError(f"cannot read the build {where}: {e.strerror}; its owner can let others read it "
+                          f"(chmod -R a+rX '{build_dir}')")
+    except OSError:
+        return None
+    return None
+
+
 def completed_at(gen: Path) -> float | None:
     """When the generation was verified complete; None if it is not, is of another layout
     (an older kb's), or went meanwhile."""
@@ -159,30 +265,6 @@ def table(gen: Path, name: str) -> Path:
     """A curated table (`concordance.tsv`, `clock.tsv` …) as the generation was built with it:
     readers never open corpus/, so a generation is the whole of what they read."""
     return gen / CORPUS_COPY / name
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Write beside the target and rename over it: readers see old or new, never half."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def replace_folder(new: Path, target: Path) -> None:
-    """A folder written beside `target` put in its place in one step (the old one removed after):
-    readers see the old folder or the new one, never a mix."""
-    if target.exists():
-        old = target.with_name(f".old-{target.name}-{os.getpid()}")
-        os.replace(target, old)
-        os.replace(new, target)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(new, target)
 
 
 def load_export(path: Path) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .clauseid import article_of
 from .concordance import read_tsv
-from .corpus import CorpusError
+from .corpus import CorpusError, read_text
 from .languages import BY_CODE
 from .library import LAWS, OTHER_GAME, Library
 
@@ -179,7 +179,7 @@ def _says(row: dict[str, str], langs: list[str]) -> tuple[tuple[str, tuple[str, 
 
 def _header(path: Path) -> list[str]:
     """The table's header: its first line that is no comment."""
-    first = next((ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")), "")
+    first = next((ln for ln in read_text(path).splitlines() if ln and not ln.startswith("#")), "")
     return first.split("\t")
 
 

@@ -98,3 +98,59 @@ def test_an_empty_build_dir_variable_is_no_folder(monkeypatch):
     from kb import generations
     monkeypatch.setenv("KB_BUILD_DIR", "")
     assert generations.default_build_dir() == generations.CHECKOUT / "build"
+
+
+def bad_byte(path, line):
+    """A Latin-1 "é" at the end of the line: a byte UTF-8 cannot read."""
+    lines = path.read_bytes().split(b"\n")
+    lines[line - 1] += b"\xe9"
+    path.write_bytes(b"\n".join(lines))
+
+
+def replace(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def cut(path, at):
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:text.index(at)], encoding="utf-8")
+
+
+BAD_CORPORA = {  # what is done to a copy of the corpus → what the one line names
+    "a text not in UTF-8": (lambda c: bad_byte(c / "it-laws-2017.txt", 100), "it-laws-2017.txt, line 100:"),
+    "a bad byte in a table": (lambda c: bad_byte(c / "glossary.tsv", 6), "glossary.tsv, line 6:"),
+    "a bad byte in the tuning": (lambda c: bad_byte(c / "tuning" / "thesaurus.tsv", 9), "thesaurus.tsv, line 9:"),
+    "a text its parser rejects": (lambda c: (c / "it-timeref-2011.txt").write_text("", encoding="utf-8"),
+                                  "it-timeref-2011.txt: does not read as it_timeref"),
+    "a text read by another profile": (lambda c: replace(c / "manifest.toml", 'profile = "it_laws"',
+                                                         'profile = "it_norms"'), "it-laws-2017.txt: read as it_norms"),
+    "a text cut short": (lambda c: cut(c / "it-laws-2017.txt", "ARTICOLO 90"), "it-laws-2017.txt (read as it_laws)"),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", BAD_CORPORA)
+def test_a_corpus_that_cannot_be_built_is_one_line_naming_the_file(tmp_path, build_dir, damage):
+    import contextlib
+    import io
+    import shutil
+    from kb import cli, generations
+    from kb.corpus import CORPUS_DIR
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS_DIR, corpus)
+    do, names = BAD_CORPORA[damage]
+    do(corpus)
+    folder = tmp_path / "build"
+    served = folder / generations.generation(build_dir).name
+    shutil.copytree(generations.generation(build_dir), served)
+    generations.switch(folder, served)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["--build-dir", str(folder), "--corpus", str(corpus), "build"])
+    lines = err.getvalue().strip().splitlines()
+    assert code == 2 and len(lines) == 1 and lines[0].startswith("kb: error: "), err.getvalue()
+    assert names in lines[0] and str(corpus) in lines[0] and "gen-" not in lines[0]
+    assert generations.generation(folder) == served  # nothing switched in, nothing left behind
+    assert sorted(p.name for p in folder.glob(generations.GENERATION_PREFIX + "*")) == [served.name]

@@ -2,11 +2,11 @@
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -14,15 +14,10 @@ from fastapi.testclient import TestClient
 
 from kb import build as builder
 from kb import generations
+from measure.loadgen import free_port
 from web.app import create_app
 
 pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
@@ -114,3 +109,77 @@ def test_no_usable_build_is_a_clear_503(tmp_path, state):
     assert page.status_code == 503 and "kb build" in page.text
     api = client.get("/api/search", params={"q": "carta"})
     assert api.status_code == 503 and "not available" in api.json()["error"]
+
+
+SLOW_LOADER = """import sys, time
+import web.app as app
+from kb.cli import main
+load, served = app.Site.load, []
+
+def slow_load(gen):  # a server that takes seconds to open each new build (a loaded machine)
+    if served:
+        time.sleep(float(sys.argv[1]))
+    served.append(gen)
+    return load(gen)
+
+app.Site.load = slow_load
+sys.exit(main(["serve", "--port", sys.argv[2]]))
+"""
+
+
+def fetch_all(base: str, paths: list[str], errors: list, stop: threading.Event) -> int:
+    """Fetch each path once (or until stopped); every 5xx or failure is noted. How many answered."""
+    done = 0
+    for path in paths:
+        if stop.is_set():
+            break
+        try:
+            get(base + path)
+            done += 1
+        except urllib.error.HTTPError as e:
+            if e.code >= 500:
+                errors.append((path, e.code))
+        except Exception as e:  # noqa: BLE001 — a dropped connection is a finding too
+            errors.append((path, repr(e)))
+    return done
+
+
+def test_five_builds_in_a_row_remove_nothing_a_slow_server_still_serves(own_build):
+    """Builds landing faster than the server opens them: each prune used to keep the newest few
+    and drop the one still served, so its files (the search data) answered 500."""
+    port = free_port()
+    env = dict(os.environ, KB_BUILD_DIR=str(own_build))
+    server = subprocess.Popen([sys.executable, "-c", SLOW_LOADER, "15", str(port)], env=env,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                offline = json.loads(get(base + "/offline/manifest.json")[1])
+                break
+            except OSError:
+                time.sleep(0.1)
+        files = [*offline["pages"], *offline["assets"], offline["search"]]
+        errors, answered, stop = [], [0], threading.Event()
+
+        def client(paths):
+            while not stop.is_set():
+                answered[0] += fetch_all(base, ["/offline/manifest.json", *paths], errors, stop)
+
+        # one client walks every file the offline copy lists; one the files read from the generation
+        clients = [threading.Thread(target=client, args=(p,)) for p in (files, [offline["search"], *offline["assets"]])]
+        for t in clients:
+            t.start()
+        last = [builder.build(own_build).parent.name for _ in range(5)][-1]
+        deadline = time.monotonic() + 120
+        while get(base + "/api/docs")[2] != last and time.monotonic() < deadline:
+            time.sleep(0.5)
+        fetch_all(base, files, errors, threading.Event())  # one whole pass on the last build
+        stop.set()
+        for t in clients:
+            t.join()
+        assert errors == []
+        assert answered[0] > len(files) and get(base + "/api/docs")[2] == last
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

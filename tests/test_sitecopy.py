@@ -1,14 +1,21 @@
 """`kb site PATH`: a static copy of the whole site that a plain file server serves, its links
 relative, every one of them leading somewhere (fragments included), in each interface language."""
+import json
+import os
 import re
+import signal
+import stat
+import subprocess
+import sys
+import time
 import urllib.request
 from html.parser import HTMLParser
 from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 
-from kb.cli import main
-from web.sitecopy import COPY_MARK, file_for, relink
+from kb import generations
+from web.sitecopy import COPY_MARK, file_for, relink, write_site
 
 
 @pytest.mark.parametrize("path, file", [
@@ -37,11 +44,12 @@ def test_links_become_relative_to_the_page(html, page, out):
     assert relink(f"<html lang=\"it\">{html}", page, "it") == f'<html data-root="{"../" * page.count("/")}" lang="it">{out}'
 
 
-def test_a_folder_holding_something_else_is_refused_and_left_alone(tmp_path, capsys):
+def test_a_folder_holding_something_else_is_refused_and_left_alone(kb, tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
-    assert main(["site", str(tmp_path)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err.startswith("kb: error:") and "not empty" in err and "\n" not in err
+    r = kb("site", str(tmp_path))
+    err = r.stderr.strip()
+    assert r.returncode == 2 and err.startswith("kb: error:") and "not empty" in err and "\n" not in err
+    assert "(notes.txt)" in err
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
 
 
@@ -114,3 +122,86 @@ def test_a_form_only_the_server_answers_stays_on_its_page():
     """The compare picker's no-script redirect (`/compare?n=`) has no file in the copy."""
     out = relink('<html><form action="/compare">', "compare/27.html", "it", {"compare/27.html", "index.html"})
     assert 'action="../compare/27.html"' in out
+
+
+def earlier_copy(folder, files=("it/index.html", "it/it-laws/27.html"), mark=None):
+    """A folder as a copy leaves it: its files and a mark listing them (or `mark` itself)."""
+    for name in files:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(f"<html>{name}</html>", encoding="utf-8")
+    (folder / COPY_MARK).write_text(mark if mark is not None else "\n".join(["gen-old", *files]) + "\n",
+                                    encoding="utf-8")
+    return folder
+
+
+def snapshot(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes() if p.is_file() else None for p in folder.rglob("*")}
+
+
+def test_an_earlier_copy_holding_files_it_did_not_write_is_refused_naming_them(kb, tmp_path):
+    site = earlier_copy(tmp_path / "site")
+    (site / "it" / "my-notes.txt").write_text("mine", encoding="utf-8")
+    (site / "photos").mkdir()
+    (site / "photos" / "hall.jpg").write_bytes(b"jpg")
+    before = snapshot(site)
+    r = kb("site", str(site))
+    err = r.stderr.strip()
+    assert r.returncode == 2 and err.startswith("kb: error:") and "\n" not in err
+    assert "it/my-notes.txt" in err and "photos/" in err and "it/index.html" not in err
+    assert snapshot(site) == before and sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_copy_marked_before_marks_listed_files_is_read_by_its_offline_lists(kb, tmp_path):
+    state = {"pages": ["index.html"], "assets": ["static/style.css"], "search": "offline/search-model.bin"}
+    site = earlier_copy(tmp_path / "site", ("index.html", "it/index.html", "it/static/style.css", "it/sw.js",
+                                            "it/offline/search-model.bin"), mark="gen-old\n")
+    (site / "it" / "offline" / "manifest.json").write_text(json.dumps(state), encoding="utf-8")
+    (site / "it" / "mine.txt").write_text("mine", encoding="utf-8")
+    r = kb("site", str(site))
+    assert r.returncode == 2 and "(it/mine.txt)" in r.stderr
+
+
+@pytest.mark.slow
+def test_a_copy_into_a_link_writes_the_folder_it_names(build_dir, tmp_path):
+    real = earlier_copy(tmp_path / "real")
+    link = tmp_path / "site"
+    link.symlink_to(real)
+    copy = write_site(build_dir, link, ("it",))
+    assert copy.path == real and link.is_symlink() and link.resolve() == real
+    assert (real / "it" / "it-laws" / "27.html").is_file()
+    mark = (real / COPY_MARK).read_text(encoding="utf-8").splitlines()
+    assert mark[0] == generations.generation(build_dir).name and "it/it-laws/27.html" in mark
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["real", "site"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mask, folders, files", [(0o022, 0o755, 0o644), (0o027, 0o750, 0o640)],
+                         ids=["umask 022", "umask 027"])
+def test_a_copy_is_readable_by_others_as_the_umask_says(build_dir, tmp_path, mask, folders, files):
+    old = os.umask(mask)
+    try:
+        copy = write_site(build_dir, tmp_path / "site", ("it",)).path
+    finally:
+        os.umask(old)
+    inside = [copy, *copy.rglob("*")]
+    assert {str(p) for p in inside if p.is_dir() and stat.S_IMODE(p.stat().st_mode) != folders} == set()
+    assert {str(p) for p in inside if p.is_file() and stat.S_IMODE(p.stat().st_mode) != files} == set()
+
+
+@pytest.mark.slow
+def test_a_killed_copy_leaves_a_temporary_that_the_next_run_removes(build_dir, tmp_path):
+    target = tmp_path / "site"
+    env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
+    run = subprocess.Popen([sys.executable, "-m", "kb.cli", "site", str(target)], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    partial = tmp_path / f".site.kb-site-{run.pid}.new"  # named for its target and its process
+    deadline = time.monotonic() + 120
+    while not (partial / "it" / "it-laws").is_dir() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=10)
+    assert partial.is_dir() and not target.exists()
+    running = tmp_path / f".site.kb-site-{os.getppid()}.new"  # another run's, still going
+    running.mkdir()
+    write_site(build_dir, target, ("it",))
+    assert sorted(p.name for p in tmp_path.iterdir()) == [running.name, "site"]

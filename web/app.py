@@ -6,6 +6,7 @@ import html
 import logging
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,7 @@ log = logging.getLogger("kb.web")
 
 RETRY_FIRST, RETRY_MAX = 1.0, 60.0  # seconds before a failed generation is tried again, doubling
 LOOK_EVERY = 1.0                     # how often a site not on its current generation looks again
+HOLD_REPLACED = 30.0                 # seconds a replaced generation stays leased: requests begun on it end
 
 
 class Builds:
@@ -80,6 +82,10 @@ class Builds:
     assignment. A generation that fails to load is logged and tried again later, after
     1, 2, 4 … up to 60 seconds. With nothing loadable, requests get a 503 that says so
     (the details, paths included, go to the log only).
+
+    The generation served, and the one loading, are leased (`generations.lease`): however
+    many builds land while a load takes, pruning leaves them; a replaced one is let go
+    HOLD_REPLACED seconds later.
     """
 
     def __init__(self, app: FastAPI, build_dir: Path):
@@ -90,10 +96,14 @@ class Builds:
         self.next_look = 0.0
         self._said: str | None = None      # the last build-folder problem logged
         self._loading = threading.Lock()
+        self.lease: generations.Lease | None = None
+        self.replaced: deque[tuple[float, generations.Lease]] = deque()  # (let go at, lease)
         app.state.site = None
         self.check()
 
     def check(self) -> None:
+        if self.replaced and self.replaced[0][0] <= time.monotonic():
+            self.replaced.popleft()[1].release()
         current = self._current()
         if current is not None and current == self.serving:
             return
@@ -142,9 +152,13 @@ class Builds:
         return time.monotonic() >= self.failed.get(gen, (0.0, 0.0))[0]
 
     def _load(self, gen: Path) -> bool:
+        held = generations.lease(gen)
+        if held is None:  # pruned since it was listed: the next one is tried
+            return False
         try:
             site = Site.load(gen)
         except Exception as e:  # a damaged generation: keep serving the last good one, retry later
+            held.release()
             delay = self.failed.get(gen, (0.0, RETRY_FIRST))[1]
             self.failed[gen] = (time.monotonic() + delay, min(delay * 2, RETRY_MAX))
             log.warning("cannot load the build %s: %s: %s; trying again in %g s", gen, type(e).__name__, e, delay)
@@ -153,7 +167,9 @@ class Builds:
             return False
         if gen != self._current():
             log.warning("serving %s: the current build is not usable", gen.name)
-        self.app.state.site, self.serving = site, gen
+        if self.lease is not None:
+            self.replaced.append((time.monotonic() + HOLD_REPLACED, self.lease))
+        self.app.state.site, self.serving, self.lease = site, gen, held
         self.failed.pop(gen, None)
         _settle()
         return True

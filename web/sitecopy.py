@@ -8,20 +8,22 @@ file server (they are relative), with the worker, the web manifest and the brows
     PATH/it/search.html        the search page; the browser's own search answers it
     PATH/it/offline/…          what the worker reads (the list of files, the search data)
 
-The copy is written beside PATH and moved into place in one step: a failed copy leaves PATH as
-it was. PATH must be empty, absent, or an earlier copy (it holds `COPY_MARK`).
+The copy is written beside PATH (`.PATH.kb-site-<pid>.new`; a killed run's is removed by the
+next) and moved into place in one step: a failed copy leaves PATH as it was. PATH must be
+empty, absent, or an earlier copy holding only the files it wrote (its `COPY_MARK` lists them);
+through a link, the folder it names is written. Modes follow the umask.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
 
-from kb.generations import DECKS_NAME, replace_folder
+from kb.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
 from .decks import decks_url
@@ -29,7 +31,8 @@ from .i18n import LOCALES
 from .offline import ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, site_paths
 from .study import STUDY_CARDS
 
-COPY_MARK = ".kb-site"
+COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
+TEMPORARY = ".kb-site-"     # in the names of the folders a copy is written in, beside its target
 LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data|data-cards))="(?P<url>/(?!/)[^"]*)"')
 HTML_TAG = re.compile(r"<html\b")
 
@@ -90,7 +93,9 @@ def _target(path: str) -> str:
 
 
 def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES) -> Copy:
-    """Render every page in every language into a fresh folder, then move it to `target`."""
+    """Render every page in every language into a fresh folder beside `target` (through a
+    link, the folder it names), then put it in the place of `target` in one step."""
+    target = target.resolve() if target.is_symlink() else target
     _check_target(target)
     import warnings
     with warnings.catch_warnings():  # starlette's TestClient warns about httpx's future
@@ -98,7 +103,9 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
         from fastapi.testclient import TestClient
     from .app import create_app
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=target.parent, prefix=".site-"))
+    _remove_stale(target)
+    tmp = _temporary(target, "new")
+    tmp.mkdir()  # of the umask's mode, as everything written into it
     try:
         with TestClient(create_app(build_dir)) as client:
             client.get("/")
@@ -109,8 +116,8 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
             for locale in locales:
                 _write_language(client, site, paths, tmp / locale, locale)
         (tmp / "index.html").write_text(_top_page(locales), encoding="utf-8")
-        (tmp / COPY_MARK).write_text(f"{site.gen.name}\n", encoding="utf-8")
-        replace_folder(tmp, target)
+        _mark(tmp, site.gen.name)
+        _replace_folder(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -119,10 +126,104 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
 
 
 def _check_target(target: Path) -> None:
+    """`target` may be absent, empty or an earlier copy holding only files a copy wrote."""
     if target.exists() and not target.is_dir():
         raise SiteError(f"{target} is a file; give a folder")
-    if target.is_dir() and any(target.iterdir()) and not (target / COPY_MARK).exists():
-        raise SiteError(f"{target} is not empty and holds no earlier copy of the site; give an empty folder")
+    if not target.is_dir() or not any(target.iterdir()):
+        return
+    if not (target / COPY_MARK).is_file():
+        raise SiteError(f"{target} is not empty and holds no earlier copy of the site "
+                        f"({_some(_foreign(target, set()))}); give an empty folder")
+    foreign = _foreign(target, _written(target))
+    if foreign:
+        raise SiteError(f"{target} holds files kb site did not write ({_some(foreign)}); "
+                        "move them out of it or give another folder")
+
+
+def _mark(copy: Path, build: str) -> None:
+    """The copy's mark: the generation it was made from, then every file it holds."""
+    files = sorted(p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file())
+    (copy / COPY_MARK).write_text("\n".join([build, *files]) + "\n", encoding="utf-8")
+
+
+def _written(copy: Path) -> set[str]:
+    """The files an earlier copy wrote, as its mark lists them (a copy marked before marks
+    listed files: as each language's offline list names them)."""
+    listed = set((copy / COPY_MARK).read_text(encoding="utf-8").splitlines()[1:])
+    return (listed or _offline_listed(copy)) | {COPY_MARK}
+
+
+def _offline_listed(copy: Path) -> set[str]:
+    files = {"index.html"}
+    for state_file in copy.glob("*/" + STATE.lstrip("/")):
+        lang = state_file.parent.parent.name
+        try:
+            state = json.loads(state_file.read_text(encoding="utf-8"))
+            own = [*state["pages"], *state["assets"], state["search"]]
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        own += [WORKER.lstrip("/"), STATE.lstrip("/"), decks_url(lang).lstrip("/")]
+        files |= {f"{lang}/{f}" for f in own}
+    return files
+
+
+def _foreign(copy: Path, written: set[str]) -> list[str]:
+    """What the folder holds that is not among `written`: files, and folders (with a `/`)
+    holding nothing written, without what they hold."""
+    folders = {str(parent) for f in written for parent in PurePosixPath(f).parents}
+    found = []
+    for top, dirs, files in os.walk(copy):
+        rel = Path(top).relative_to(copy).as_posix()
+        prefix = "" if rel == "." else rel + "/"
+        found += [prefix + d + "/" for d in dirs if prefix + d not in folders]
+        dirs[:] = [d for d in dirs if prefix + d in folders]
+        found += [prefix + f for f in files if prefix + f not in written]
+    return sorted(found)
+
+
+def _some(names: list[str], most: int = 5) -> str:
+    more = f" and {len(names) - most} more" if len(names) > most else ""
+    return ", ".join(names[:most]) + more
+
+
+def _temporary(target: Path, kind: str) -> Path:
+    """A folder beside `target` named for it and for this process: `.site.kb-site-4242.new`
+    (the copy being written), `….old` (the earlier copy on its way out)."""
+    return target.with_name(f".{target.name}{TEMPORARY}{os.getpid()}.{kind}")
+
+
+def _remove_stale(target: Path) -> None:
+    """The temporaries of a `kb site` into `target` that was killed: its process is gone."""
+    pattern = re.compile(rf"\.{re.escape(target.name)}{re.escape(TEMPORARY)}(\d+)\.(?:new|old)")
+    for path in target.parent.iterdir():
+        m = pattern.fullmatch(path.name)
+        if m and not _running(int(m[1])):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether another process of that id runs (this one has no temporary yet)."""
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        pass
+    return True
+
+
+def _replace_folder(new: Path, target: Path) -> None:
+    """A folder written beside `target` put in its place in one step (the old one removed after):
+    readers see the old folder or the new one, never a mix."""
+    if target.exists():
+        old = _temporary(target, "old")
+        os.replace(target, old)
+        os.replace(new, target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(new, target)
 
 
 def _write_language(client, site, paths: list[str], out: Path, locale: str) -> None:
