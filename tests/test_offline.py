@@ -43,6 +43,15 @@ def test_every_page_and_file_it_lists_answers(client, state):
         assert client.get(url).status_code == 200, url
 
 
+def test_every_answer_it_lists_names_its_build_a_304_too(client, state):
+    """The worker keeps one build's entries only: it reads the build of each 200, and of each 304
+    that confirms an entry of the copy in use (a page, a static file, the search data)."""
+    for url in (state["pages"][0], "/it-laws/27", "/static/app.js", state["search"]):
+        first = client.get(url)
+        again = client.get(url, headers={"if-none-match": first.headers["etag"]})
+        assert again.status_code == 304 and again.headers["x-build"] == first.headers["x-build"], url
+
+
 def test_the_search_data_is_the_builds_own_model_and_within_budget(client, build_dir):
     """The browser searches the very model the server searches, sent gzipped as the build stored it."""
     r = client.get(SEARCH_DATA, headers={"accept-encoding": "gzip"})

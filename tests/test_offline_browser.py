@@ -1,8 +1,11 @@
 """The site on a phone that loses its network (real headless Chromium, a real server): one visit
 to the home page keeps the whole site; then, offline, pages open, searches answer in the same
 markup, numbers jump, and the browser's search ranks as the server's does."""
+import contextlib
 import random
+import shutil
 import time
+import urllib.request
 
 import pytest
 
@@ -113,11 +116,10 @@ def test_offline_search_ranks_as_the_servers_in_a_real_page(server, browser, eng
     context.close()
 
 
-def test_a_new_build_is_fetched_beside_the_copy_and_replaces_it_whole(browser, build_dir, tmp_path):
-    """`kb build` on the server: the next visits fetch the new build into a cache of its own,
-    then the page says it holds the new build and the old cache is gone."""
-    import shutil
-    from kb import build as builder
+@contextlib.contextmanager
+def kept_from_a_server_of_its_own(browser, build_dir, tmp_path):
+    """A server over a copy of the build folder (for `kb build` to run on) and a browser that kept
+    its site: (the folder, the server's address, the page, the build kept)."""
     from measure.loadgen import HOST, serving
     folder = tmp_path / "build"
     shutil.copytree(build_dir, folder, symlinks=True)
@@ -125,7 +127,18 @@ def test_a_new_build_is_fetched_beside_the_copy_and_replaces_it_whole(browser, b
         url = f"http://{HOST}:{port}"
         context = browser.new_context(locale="it-IT")
         page = context.new_page()
-        old = keep_offline(page, url).rsplit(" ", 1)[1]
+        try:
+            yield folder, url, page, keep_offline(page, url).rsplit(" ", 1)[1]
+        finally:
+            context.close()
+
+
+def test_a_new_build_is_fetched_beside_the_copy_and_replaces_it_whole(browser, build_dir, tmp_path):
+    """`kb build` on the server: the next visits fetch the new build into a cache of its own,
+    then the page says it holds the new build and the old cache is gone."""
+    from kb import build as builder
+    with kept_from_a_server_of_its_own(browser, build_dir, tmp_path) as (folder, url, page, old):
+        context = page.context
         new = builder.build(folder).parent.name
         deadline = time.monotonic() + 120
         while new not in (page.text_content("#offline-state") or ""):
@@ -136,7 +149,92 @@ def test_a_new_build_is_fetched_beside_the_copy_and_replaces_it_whole(browser, b
         assert any(new in name for name in caches) and not any(old in name for name in caches)
         context.set_offline(True)
         assert page.goto(url + "/it-laws/40").status == 200
-        context.close()
+
+
+class HeldCopy:
+    """The worker's requests past the first `after` wait until released (Playwright routes the
+    worker's own fetches): a copy slowed in its middle, for a build to land meanwhile."""
+
+    def __init__(self, context, after: int):
+        self.after, self.passed, self.held, self.holding = after, 0, [], True
+        context.route("**/*", self._route)
+
+    def _route(self, route):
+        request = route.request
+        if request.service_worker is None or request.url.endswith("/offline/manifest.json"):
+            return route.continue_()
+        if self.holding and self.passed >= self.after:
+            return self.held.append(route)
+        self.passed += 1
+        route.continue_()
+
+    def release(self):
+        self.holding = False
+        for route in self.held:
+            route.continue_()
+
+
+def serves(url: str, build: str) -> None:
+    """Waits until the server answers from `build` (it loads a new build beside the old one)."""
+    deadline = time.monotonic() + 60
+    while urllib.request.urlopen(url + "/offline/manifest.json").headers["x-build"] != build:
+        assert time.monotonic() < deadline, build
+        time.sleep(0.2)
+
+
+COMPLETE_STATES = """window.__complete = [];
+navigator.serviceWorker.addEventListener('message', e => {
+  if (e.data && e.data.type === 'state' && e.data.complete && !e.data.syncing) window.__complete.push(e.data.build);
+})"""
+
+CACHE_BUILDS = """async () => {
+  const out = {};
+  for (const name of await caches.keys()) {
+    if (name === 'kb-meta') continue;
+    const cache = await caches.open(name), builds = {};
+    for (const request of await cache.keys()) {
+      const b = (await cache.match(request)).headers.get('x-build');
+      builds[b] = (builds[b] || 0) + 1;
+    }
+    out[name] = builds;
+  }
+  return out;
+}"""
+
+
+def test_a_build_that_lands_mid_copy_is_copied_whole_and_the_old_copy_serves_meanwhile(browser, build_dir, tmp_path):
+    """A build lands and, while the worker copies it (its fetches held after 150 entries), another
+    is switched in. The worker sees answers of the third build (their X-Build) in the second's copy,
+    drops that copy and copies the third; the first stays the copy in use until then, and the only
+    copy ever declared complete is the third's, every entry of it the third build's."""
+    from kb import build as builder
+    with kept_from_a_server_of_its_own(browser, build_dir, tmp_path) as (folder, url, page, first):
+        context = page.context
+        held = HeldCopy(context, after=150)
+        second = builder.build(folder).parent.name
+        serves(url, second)
+        deadline = time.monotonic() + 60
+        while not held.held:  # each visit lets the worker look for a new build; then it copies
+            assert time.monotonic() < deadline, held.passed
+            page.goto(url + "/it-laws/1")
+            page.wait_for_timeout(500)
+        third = builder.build(folder).parent.name
+        serves(url, third)
+        page.evaluate(COMPLETE_STATES)
+        in_use = page.evaluate("caches.open('kb-meta').then(c => c.match('/state')).then(r => r.json())")
+        assert in_use["build"] == first and in_use["cache"] in page.evaluate("caches.keys()")
+        held.release()
+        page.wait_for_function("() => window.__complete.length > 0", timeout=120_000)
+        kept, declared = page.evaluate(CACHE_BUILDS), page.evaluate("window.__complete")
+        print(f"builds {first} → {second} → {third}; declared complete: {declared}; the copies held: {kept}")
+        assert declared == [third]
+        listed = page.evaluate("fetch('/offline/manifest.json').then(r => r.json())")
+        assert listed["build"] == third and list(kept) == [f"kb-{third}-it"]
+        assert kept[f"kb-{third}-it"] == {third: len(listed["pages"]) + len(listed["assets"]) + 1}
+        assert third in page.text_content("#offline-state")
+        context.set_offline(True)  # entries kept from the old copy (the server said 304) read as fetched ones
+        assert page.goto(url + "/it-laws/40").status == 200 and page.locator("main h1").count() == 1
+        page.wait_for_selector("#offline-state:has-text('Disponibile offline')")
 
 
 def test_the_static_copy_searches_and_jumps_from_a_plain_file_server(static_server, phone, shot):
@@ -203,3 +301,4 @@ def test_offline_a_search_that_finds_nothing_says_what_to_try_as_the_server_does
     page.wait_for_selector("p.nothing")
     online = client.get("/search", params={"q": "xqzwv kjhgfd", "ui": "it"}).text
     assert page.text_content("p.nothing") in online
+

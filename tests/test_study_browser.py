@@ -86,8 +86,7 @@ def test_offline_a_reader_drills_bookmarks_notes_marks_read_and_exports(server, 
 def test_an_export_imports_on_another_device(server, phone, tmp_path):
     data = {"format": "bridge-laws-study", "version": 1, "schedule": {},
             "clauses": {"it-laws/12#12C1": {"doc": "it-laws", "unit": "12", "clause": "12C1", "label": "Art. 12 · 12C1",
-                                            "bookmark": True, "note": "<b>rettifica</b>"},
-                        "x/y#z": {"doc": "javascript:alert(1)//", "unit": "y", "clause": "z", "bookmark": True}},
+                                            "bookmark": True, "note": "<b>rettifica</b>"}},
             "read": {"it-laws/1": "2024-01-01T00:00:00Z", "it-laws/2": "2024-01-01T00:00:00Z"}}
     path = tmp_path / "study.json"
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -95,8 +94,7 @@ def test_an_export_imports_on_another_device(server, phone, tmp_path):
     page.goto(server + "/study?ui=es")
     page.set_input_files(".import input[type=file]", str(path))
     page.wait_for_selector(".data-status:has-text('Importado')")
-    assert page.locator("ul.marks a").count() == 1  # an address made of anything but ids is not linked
-    assert page.get_attribute("ul.marks a", "href") == "/it-laws/12#12C1"
+    assert page.locator("ul.marks a").count() == 1 and page.get_attribute("ul.marks a", "href") == "/it-laws/12#12C1"
     assert page.text_content("ul.marks .note-text") == "<b>rettifica</b>"  # shown as text, never as markup
     assert page.text_content(".plan-progress") == "2 de 93 leídas"
     bad = tmp_path / "other.json"
@@ -132,3 +130,135 @@ def test_the_study_controls_are_fingertip_sized_on_a_phone(server, phone):
         ".filter(r => r.height < 44 || r.width < 44).length")
     assert small == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways
+
+
+# ---------------------------------------------------------------- study data that cannot be poisoned
+def study_file(**parts) -> dict:
+    return {"format": "bridge-laws-study", "version": 1, "schedule": {}, "clauses": {}, "read": {}, **parts}
+
+
+def mark(doc: str, unit: str, clause: str, **more) -> dict:
+    return {"doc": doc, "unit": unit, "clause": clause, "label": f"Art. {unit}", "bookmark": True, **more}
+
+
+GOOD = study_file(schedule={"definitions:it-laws:def-alert": {"box": 2, "due": 0, "seen": 1}},
+                  clauses={"it-laws/27#27B1": mark("it-laws", "27", "27B1", note="Chiedere sempre.")},
+                  read={"it-laws/27": "2024-01-01T00:00:00.000Z"})
+JAVASCRIPT = mark("javascript:alert(1)//", "y", "z")
+HOSTILE = {  # a file, and what the page says of it (the Italian interface)
+    "not JSON": ("{not json", "non è JSON"),
+    "JSON of another shape": ([{"doc": "it-laws"}], "non è un'esportazione di studio di questo sito"),
+    "another format": ({**GOOD, "format": "other"}, "non è un'esportazione di studio di questo sito"),
+    "a part of the wrong type": (study_file(clauses=[1, 2]), "non è un'esportazione di studio di questo sito"),
+    "one bad entry": (study_file(clauses={"it-laws/1#1A": mark("it-laws", "1", "1A"), "it-laws/2#2": mark("it-laws", "2", "2"),
+                                          "x/y#z": JAVASCRIPT}),
+                      "Non è stato importato nulla: voce 3 dei segnalibri e delle note (x/y#z): id del comma non valido."),
+    "a __proto__ key": (study_file(clauses={"__proto__": mark("it-laws", "1", "1")}),
+                        "voce 1 dei segnalibri e delle note (__proto__): id del comma non valido"),
+    "a 5 MB note": (study_file(clauses={"it-laws/40#40A": mark("it-laws", "40", "40A", note="x" * 5_000_000)}),
+                    "voce 1 dei segnalibri e delle note (it-laws/40#40A): nota troppo lunga"),
+    "a bad schedule and more": (study_file(schedule={"titles:it-laws:1": {"box": "5", "due": 0, "seen": 1},
+                                                     "titles:it-laws:2": None}, read={"it-laws/3": "ieri"}),
+                                "voce 1 del calendario degli esercizi (titles:it-laws:1): non è una voce del calendario "
+                                "degli esercizi. Altre voci non valide: 2."),
+}
+
+
+def import_file(page, path, content) -> None:
+    path.write_text(content if isinstance(content, str) else json.dumps(content), encoding="utf-8")
+    page.eval_on_selector(".data-status", "e => { e.textContent = ''; }")
+    page.set_input_files(".import input[type=file]", str(path))
+
+
+def stored(page):
+    return page.evaluate("localStorage.getItem('kb-study')")
+
+
+def assert_study_shows_the_good_entries(page, server):
+    page.goto(server + "/study")
+    assert page.locator("ul.marks a").count() == 1 and page.get_attribute("ul.marks a", "href") == "/it-laws/27#27B1"
+    assert page.text_content("ul.marks .note-text") == "Chiedere sempre."
+    assert page.text_content(".plan-progress") == "1 di 93 letti"
+    page.wait_for_selector("button.deck[data-deck=definitions] .deck-progress:has-text('1 di 63 viste')")
+
+
+def test_a_hostile_study_file_changes_nothing_and_says_what_is_wrong(server, phone, shot, tmp_path):
+    page = phone()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto(server + "/study")
+    import_file(page, tmp_path / "good.json", GOOD)
+    page.wait_for_selector(".data-status:has-text('Importato')")
+    before = stored(page)
+    for name, (content, said) in HOSTILE.items():
+        import_file(page, tmp_path / "hostile.json", content)
+        status = page.locator(".data-status.error")
+        status.wait_for()
+        assert said in status.text_content(), name
+        assert stored(page) == before, name  # nothing merged, nothing saved
+        if name == "one bad entry":
+            status.scroll_into_view_if_needed()
+            shot(page, "study-import-refused-phone")
+    assert_study_shows_the_good_entries(page, server)
+    import_file(page, tmp_path / "good.json", study_file(read={"it-laws/28": "2024-01-02T00:00:00Z"}))
+    page.wait_for_selector(".data-status:not(.error):has-text('Importato')")
+    assert page.text_content(".plan-progress") == "2 di 93 letti" and errors == []
+
+
+def test_the_refusal_reads_in_the_dark_too(server, phone, shot, tmp_path):
+    page = phone(color_scheme="dark")
+    page.goto(server + "/study")
+    import_file(page, tmp_path / "hostile.json", HOSTILE["a 5 MB note"][0])
+    status = page.locator(".data-status.error")
+    status.wait_for()
+    status.scroll_into_view_if_needed()
+    shot(page, "study-import-refused-dark-phone")
+    assert status.evaluate("e => getComputedStyle(e).color") == "rgb(255, 140, 140)"  # the dark theme's warning colour
+
+
+DAMAGED = {"schedule": {"definitions:it-laws:def-alert": {"box": 2, "due": 0, "seen": 1}, "bad": None, "titles:x": "x"},
+           "clauses": {"it-laws/27#27B1": mark("it-laws", "27", "27B1", note="Chiedere sempre."), "x/y#z": JAVASCRIPT,
+                       "__proto__": mark("it-laws", "1", "1"), "it-laws/1#1A": mark("it-laws", "1", "1A", note="x" * 200_000),
+                       "it-laws/2#2": "a string", "it-laws/3#3": {"doc": 3}},
+           "read": {"it-laws/27": "2024-01-01T00:00:00Z", "it-laws/28": {"a": 1}, "javascript:x": "2024-01-01"}}
+
+
+def test_a_damaged_store_is_read_for_its_good_entries_on_study_and_on_a_law_page(server, phone, shot):
+    page = phone()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto(server + "/study")
+    page.evaluate("s => localStorage.setItem('kb-study', s)", json.dumps(DAMAGED))
+    assert_study_shows_the_good_entries(page, server)
+    page.locator(".data-status").scroll_into_view_if_needed()
+    shot(page, "study-damaged-store-phone")
+    assert page.text_content(".data-status").startswith(
+        "Voci danneggiate dei dati di studio su questo dispositivo, ignorate: 9. Voce 2 del calendario degli esercizi (bad): id della scheda non valido.")
+    page.goto(server + "/it-laws/27")
+    assert page.get_attribute("details.more[data-for='27B1'] button.bookmark", "aria-pressed") == "true"
+    assert page.input_value("section[id='27B1'] > textarea.note-field") == "Chiedere sempre."
+    assert page.get_attribute(".read-mark button.read-toggle", "aria-pressed") == "true"
+    page.click("details.more[data-for='27B2'] > summary")
+    page.click("details.more[data-for='27B2'] button.bookmark")  # a change saves the good entries only
+    saved = json.loads(stored(page))
+    assert sorted(saved["clauses"]) == ["it-laws/27#27B1", "it-laws/27#27B2"] and list(saved["read"]) == ["it-laws/27"]
+    assert errors == []
+
+
+@pytest.mark.parametrize("store", ["{not json", "[1, 2]", "42", '{"clauses": "none"}'])
+def test_an_unreadable_store_leaves_study_working_and_an_import_repairs_it(server, phone, tmp_path, store):
+    page = phone()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto(server + "/study")
+    page.evaluate("s => localStorage.setItem('kb-study', s)", store)
+    page.reload()
+    assert page.text_content("ul.marks li") == page.get_attribute("#study-words", "data-no-marks")
+    assert "danneggiat" in page.text_content(".data-status")
+    page.wait_for_selector("button.deck[data-deck=definitions] .deck-progress:has-text('0 di 63 viste')")
+    assert page.goto(server + "/it-laws/27").status == 200 and page.locator(".clause-tools").count() > 0
+    page.goto(server + "/study")
+    import_file(page, tmp_path / "good.json", GOOD)
+    page.wait_for_selector(".data-status:has-text('Importato')")
+    assert_study_shows_the_good_entries(page, server)
+    assert page.text_content(".data-status") == "" and errors == []

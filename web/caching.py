@@ -14,7 +14,7 @@ import hashlib
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-KEPT_ON_304 = ("etag", "cache-control", "vary")
+KEPT_ON_304 = ("etag", "cache-control", "vary", "x-build")  # the offline worker reads which build confirmed it
 
 
 def etag_of(body: bytes) -> str:

@@ -28,28 +28,85 @@
   var siteUrl = window.KBSite.url;
 
   // ---------------------------------------------------------------- the stored study data
+  // The store and a study file hold the same three parts, checked entry by entry alike: a file is
+  // imported whole or not at all; of the store, load() keeps the good entries and sets the others
+  // aside (said on /study), so that nothing stored can stop a page.
+  var NOTE_MAX = 100000, LABEL_MAX = 500, FILE_MAX = 10 * 1024 * 1024;
+  var CARD = /^[a-z]+:[A-Za-z0-9._:-]{1,200}$/;  // a drill card's id: its deck, then the ids it asks of
+  var PARTS = { schedule: scheduleEntry, clauses: clauseEntry, read: readEntry };
+  var setAside = [];  // the damaged entries the last load() left out (a whole unreadable store: one)
+
   function empty() { return { schedule: {}, clauses: {}, read: {} }; }
 
   function load() {
+    var data;
     try {
-      var data = JSON.parse(localStorage.getItem(KEY) || "null");
-      return clean(data) || empty();
-    } catch (e) { return empty(); }
+      data = JSON.parse(localStorage.getItem(KEY) || "{}");
+    } catch (e) {
+      data = null;
+    }
+    if (!isMap(data)) {
+      setAside = [{ problem: "unreadable" }];
+      return empty();
+    }
+    var sifted = sift(data);
+    setAside = sifted.problems;
+    return sifted.data;
   }
 
-  function save(data) { localStorage.setItem(KEY, JSON.stringify(data)); }
+  function save(data) {  // false when the browser keeps nothing more (its storage is full, or off)
+    try {
+      localStorage.setItem(KEY, JSON.stringify(data));
+      return true;
+    } catch (e) { return false; }
+  }
 
-  function clean(data) {  // the parts of an object that are study data, or null
-    if (!data || typeof data !== "object") return null;
-    var out = empty(), ok = false;
-    ["schedule", "clauses", "read"].forEach(function (part) {
-      if (data[part] && typeof data[part] === "object" && !Array.isArray(data[part])) {
-        out[part] = data[part];
-        ok = true;
-      }
+  function sift(data) {  // {data: the good entries, problems: [{part, n, key, problem}] for the others}
+    var out = empty(), problems = [];
+    Object.keys(PARTS).forEach(function (part) {
+      var given = data[part];
+      if (given === undefined) return;
+      if (!isMap(given)) return problems.push({ part: part, n: 0, problem: "not-export" });
+      Object.keys(given).forEach(function (key, i) {
+        var kept = PARTS[part](key, given[key]);
+        if (typeof kept === "string") problems.push({ part: part, n: i + 1, key: key, problem: kept });
+        else out[part][key] = kept.entry;
+      });
     });
-    return ok ? out : null;
+    return { data: out, problems: problems };
   }
+
+  // Each part's check of one entry: the entry as kept ({entry}), or the name of what is wrong.
+  function scheduleEntry(id, e) {
+    if (!CARD.test(id)) return "bad-card";
+    if (!isMap(e) || !isWhole(e.box, 1, 5) || !isWhole(e.seen, 0, 1e9)) return "bad-schedule";
+    if (typeof e.due !== "number" || !isFinite(e.due)) return "bad-schedule";
+    return { entry: { box: e.box, due: e.due, seen: e.seen } };
+  }
+
+  function clauseEntry(key, m) {
+    if (!isMap(m)) return "bad-mark";
+    if (![m.doc, m.unit, m.clause].every(isId) || key !== clauseKey(m.doc, m.unit, m.clause)) return "bad-clause";
+    if (m.note !== undefined && typeof m.note !== "string") return "bad-mark";
+    if (m.note && m.note.length > NOTE_MAX) return "long-note";
+    if (!isText(m.label, LABEL_MAX) || (m.bookmark !== undefined && typeof m.bookmark !== "boolean")) return "bad-mark";
+    if (m.at !== undefined && !isDate(m.at)) return "bad-date";
+    var kept = { doc: m.doc, unit: m.unit, clause: m.clause, label: m.label || "", bookmark: !!m.bookmark, note: m.note || "" };
+    if (m.at) kept.at = m.at;
+    return { entry: kept };
+  }
+
+  function readEntry(key, at) {
+    var ids = key.split("/");
+    if (ids.length !== 2 || !ids.every(isId)) return "bad-law";
+    return isDate(at) ? { entry: at } : "bad-date";
+  }
+
+  function isMap(v) { return !!v && typeof v === "object" && !Array.isArray(v); }
+  function isId(s) { return typeof s === "string" && s.length <= 100 && SAFE.test(s); }
+  function isText(s, max) { return s === undefined || (typeof s === "string" && s.length <= max); }
+  function isDate(s) { return typeof s === "string" && s.length <= 40 && !isNaN(Date.parse(s)); }
+  function isWhole(n, least, most) { return typeof n === "number" && n % 1 === 0 && n >= least && n <= most; }
 
   function clauseKey(doc, unit, clause) { return doc + "/" + unit + "#" + clause; }
 
@@ -96,6 +153,7 @@
       var note = el("textarea", "note-field");
       note.setAttribute("aria-label", w("note") + " " + label);
       note.placeholder = w("note-placeholder");
+      note.maxLength = NOTE_MAX;  // what an import takes back
       note.value = mark.note || "";
       note.hidden = !mark.note;
       function marked(on) { toggle(star, on); more.classList.toggle("marked", !!on); }
@@ -237,6 +295,7 @@
   function dataTools() {
     var status = document.querySelector(".data-status");
     document.querySelector(".data-tools").hidden = false;
+    if (setAside.length) tell(status, damaged(), true);
     document.querySelector(".export-all").addEventListener("click", function () {
       var data = load();
       download("bridge-laws-study.json", "application/json", JSON.stringify({
@@ -245,23 +304,58 @@
     });
     document.querySelector(".import input[type=file]").addEventListener("change", function (e) {
       var file = e.target.files[0];
+      e.target.value = "";
       if (!file) return;
+      if (file.size > FILE_MAX) return tell(status, w("too-large"), true);
       file.text().then(function (text) {
-        var got = JSON.parse(text);
-        var incoming = got && got.format === FORMAT ? clean(got) : null;
-        if (!incoming) throw new Error("not an export");
-        var data = load();
-        ["schedule", "clauses", "read"].forEach(function (part) {
-          Object.keys(incoming[part]).forEach(function (k) { data[part][k] = incoming[part][k]; });
-        });
-        save(data);
-        status.textContent = w("imported");
+        var got = readExport(text);
+        if (got.data && !merge(got.data)) got.message = w("storage-full");
+        if (got.message) return tell(status, got.message, true);
+        tell(status, w("imported"), false);
         marksList();
         refreshPlan();
         deckProgress();
-      }).catch(function () { status.textContent = w("not-export"); });
-      e.target.value = "";
+      }, function () { tell(status, w("not-export"), true); });
     });
+  }
+
+  function tell(status, message, wrong) {
+    status.textContent = message;
+    status.classList.toggle("error", wrong);
+  }
+
+  function damaged() {  // what load() set aside of this device's store, the first named
+    var first = setAside[0];
+    if (first.problem === "unreadable") return w("store-unreadable");
+    var said = w("store-damaged", { n: setAside.length }), entry = first.key === undefined ? "" : where(first);
+    return entry ? said + " " + entry.charAt(0).toUpperCase() + entry.slice(1) + ": " + w(first.problem) + "." : said;
+  }
+
+  function readExport(text) {  // {data} of a study file, every entry good; else {message} naming what is not
+    var got;
+    try {
+      got = JSON.parse(text);
+    } catch (e) { return { message: w("not-json") }; }
+    if (!isMap(got) || got.format !== FORMAT || got.version !== 1) return { message: w("not-export") };
+    var sifted = sift(got), first = sifted.problems[0];
+    if (!first) return { data: sifted.data };
+    if (first.problem === "not-export") return { message: w("not-export") };
+    var message = w("refused", { where: where(first), problem: w(first.problem) });
+    var more = sifted.problems.length - 1;
+    return { message: more ? message + " " + w("more-problems", { n: more }) : message };
+  }
+
+  function where(p) {  // "entry 3 of the bookmarks and notes (x/y#z)"
+    var key = p.key.length > 40 ? p.key.slice(0, 40) + "…" : p.key;
+    return w("entry-" + p.part, { n: p.n, key: key });
+  }
+
+  function merge(incoming) {  // false, and nothing changed, if it cannot be kept
+    var data = load();
+    Object.keys(PARTS).forEach(function (part) {
+      Object.keys(incoming[part]).forEach(function (k) { data[part][k] = incoming[part][k]; });
+    });
+    return save(data);
   }
 
   function refreshPlan() {
