@@ -162,10 +162,13 @@ def cmd_site(args: argparse.Namespace) -> int:
 
 
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
-# and gives each request 10 s for its headers (web/protocol.py); idle keep-alives close after 5 s.
-# Python's own event loop answers requests in the order they came: under uvloop, one request in
-# ten waited for two rounds of the others (8 clients: p95 24 ms against 15, the same throughput).
-SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5, "loop": "asyncio"}
+# and gives each request 10 s for its headers, 10 s for a reply nobody reads (web/protocol.py);
+# idle keep-alives close after 5 s. Python's own event loop answers requests in the order they
+# came: under uvloop, one request in ten waited for two rounds of the others (8 clients: p95
+# 24 ms against 15, the same throughput); `web.protocol:event_loop` is that loop, saying once a
+# burst that it cannot accept connections.
+SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5,
+                 "loop": "web.protocol:event_loop"}
 
 
 def check_port_free(host: str, port: int) -> None:

@@ -35,11 +35,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(build_dir: Path, startup_s: float = 60, workers: int = 1, first: str = "/api/docs"
-            ) -> Iterator[tuple[int, int]]:
-    """`kb serve` on a free loopback port, once `first` answers 200; yields (port, server pid);
-    stopped on exit."""
-    port = free_port()
+def serving(build_dir: Path, startup_s: float = 60, workers: int = 1, first: str = "/api/docs",
+            port: int | None = None) -> Iterator[tuple[int, int]]:
+    """`kb serve` on `port` (else a free loopback port), once `first` answers 200; yields (port,
+    server pid); stopped on exit."""
+    port = port or free_port()
     env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
     proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "serve", "--host", HOST, "--port", str(port),
                              "--workers", str(workers)],

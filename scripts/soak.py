@@ -7,10 +7,12 @@
 Soak: `clients` threads on keep-alive connections ask for pages and searches: words of
 the corpus, random strings and the words that once broke the Spanish stemmer. One in
 ten requests is hostile (oversized or too many headers, a malformed request line, a
-header sent and never finished). Meanwhile `idle` sockets are held open (re-opened as
-the server closes them) and the site is rebuilt every `rebuild-every` seconds. An error
-is a well-formed request answered other than 200 (400 for a random string the planner
-refuses), a hostile one answered 5xx, or any connection dropped without an answer.
+header sent and never finished, a header that never ends, the search model asked for
+uncompressed and abandoned). Meanwhile `idle` sockets are held open and `unread` more ask
+for the search model and never read it (each re-opened as the server closes it), and the
+site is rebuilt every `rebuild-every` seconds. An error is a well-formed request answered
+other than 200 (400 for a random string the planner refuses), a hostile one answered 5xx
+(a header that never ends anything but 431), or any connection dropped without an answer.
 
 Build storm: `builds` concurrent `kb build`s, `rounds` times, while a reader polls the
 server: every build succeeds or says the lock is held, `current` is complete after each
@@ -40,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kb import build as builder  # noqa: E402
 from kb import generations  # noqa: E402
 from kb.cli import SERVER_LIMITS  # noqa: E402
+from measure.hostile import MODEL, ask_unread, closed_by_server, endless_header, request  # noqa: E402
 from measure.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402
 
 KEEP_ALIVE_S = SERVER_LIMITS["timeout_keep_alive"]
@@ -76,11 +79,14 @@ HOSTILE = [
     b"GET /it-laws/27/ HTTP/1.1\r\nHost: evil.example\r\n\r\n",
     b"HEAD /api/docs HTTP/1.1\r\nHost: x\r\n\r\n",
     b"GET /api/docs HTTP/1.1\r\nHost: x\r\nX-Half: ",   # never finished: the header deadline ends it
+    request(MODEL),  # the largest reply, uncompressed: its first bytes read, the rest abandoned
 ]
 
 
 def hostile(port: int, rng: random.Random) -> str | None:
     """Send one hostile request; the problem, or None when the server answered as it should."""
+    if rng.random() < 1 / (len(HOSTILE) + 1):
+        return endless(port)
     data = rng.choice(HOSTILE)
     try:
         with socket.create_connection((HOST, port), timeout=15) as s:
@@ -92,6 +98,12 @@ def hostile(port: int, rng: random.Random) -> str | None:
         return f"hostile {data[:20]!r}: no answer"
     status = int(reply[9:12])
     return f"hostile {data[:20]!r}: {status}" if status >= 500 else None
+
+
+def endless(port: int) -> str | None:
+    """A header that never ends: refused at the cap (431), long before the header deadline."""
+    stream = endless_header(port, seconds=5)
+    return None if stream["status"] == 431 else f"endless header: {stream}"
 
 
 class Soak:
@@ -162,6 +174,26 @@ def hold_idle(port: int, count: int, stop: threading.Event) -> None:
         s.close()
 
 
+def hold_unread(port: int, count: int, stop: threading.Event, dropped: list[int]) -> None:
+    """Keep `count` connections that asked for the search model and never read it, re-opening
+    those the server dropped (its write deadline): how many it dropped is counted."""
+    held: list[socket.socket] = []
+    while not stop.is_set():
+        alive = [s for s in held if not closed_by_server(s)]
+        dropped[0] += len(held) - len(alive)
+        for s in set(held) - set(alive):
+            s.close()
+        held = alive
+        while len(held) < count:
+            try:
+                held.append(ask_unread(port))
+            except OSError:
+                break
+        stop.wait(1.0)
+    for s in held:
+        s.close()
+
+
 def kb_build(build_dir: Path) -> subprocess.CompletedProcess:
     env = dict(os.environ, KB_BUILD_DIR=str(build_dir))
     return subprocess.run([sys.executable, "-m", "kb.cli", "build"], env=env, capture_output=True, text=True)
@@ -196,12 +228,13 @@ def serves_the_latest_build(port: int, build_dir: Path, wait: float = 120) -> bo
 
 def soak(args: argparse.Namespace, build_dir: Path) -> dict:
     words = vocabulary(build_dir)
-    with serving(build_dir) as (port, pid):
+    with serving(build_dir, port=args.port) as (port, pid):
         run = Soak(port, words, args.seed)
         rss_start = resident_mb(pid)
-        stop, rebuilds, memory = threading.Event(), [], []
+        stop, rebuilds, memory, dropped = threading.Event(), [], [], [0]
         threads = [threading.Thread(target=run.client, args=(i, stop)) for i in range(args.clients)]
         threads += [threading.Thread(target=hold_idle, args=(port, args.idle, stop)),
+                    threading.Thread(target=hold_unread, args=(port, args.unread, stop, dropped)),
                     threading.Thread(target=rebuild_every, args=(build_dir, args.rebuild_every, stop, rebuilds)),
                     threading.Thread(target=sample_memory, args=(pid, args.minutes * 6, stop, memory))]
         for t in threads:
@@ -213,6 +246,7 @@ def soak(args: argparse.Namespace, build_dir: Path) -> dict:
         latest = serves_the_latest_build(port, build_dir)
         rss_end = resident_mb(pid)
     return {"minutes": args.minutes, "clients": args.clients, "idle_sockets": args.idle,
+            "unread_sockets": args.unread, "unread_dropped_by_server": dropped[0],
             "requests": len(run.latencies) + run.hostile, "hostile": run.hostile, "errors": len(run.errors),
             "error_samples": run.errors[:5], "p50_ms": round(percentile(run.latencies, 50), 1),
             "p99_ms": round(percentile(run.latencies, 99), 1), "rss_start_mb": round(rss_start),
@@ -221,7 +255,7 @@ def soak(args: argparse.Namespace, build_dir: Path) -> dict:
 
 
 def build_storm(args: argparse.Namespace, build_dir: Path) -> dict:
-    with serving(build_dir) as (port, _):
+    with serving(build_dir, port=args.port) as (port, _):
         stop, statuses = threading.Event(), []
 
         def reader() -> None:
@@ -262,6 +296,8 @@ def main() -> int:
     p.add_argument("--minutes", type=float, default=10)
     p.add_argument("--clients", type=int, default=8)
     p.add_argument("--idle", type=int, default=200, help="idle sockets held open")
+    p.add_argument("--unread", type=int, default=50, help="sockets asking for the search model, never reading it")
+    p.add_argument("--port", type=int, help="the server's port (else a free one)")
     p.add_argument("--rebuild-every", type=float, default=60, help="seconds between rebuilds")
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--build-storm", action="store_true")

@@ -48,3 +48,23 @@ def test_oversized_or_too_many_headers_are_refused_with_431(client):
     r = client.get("/", headers={f"x-h{i}": "1" for i in range(150)})
     assert r.status_code == 431
     assert client.get("/", headers={"accept-language": "it-IT,it;q=0.9,en;q=0.8"}).status_code == 200
+
+
+@pytest.mark.parametrize("path, plain", [
+    ("/compare/２７", "/compare/27"), ("/it-laws/２７", "/it-laws/27"), ("/es-laws/６４/", "/es-laws/64"),
+    ("/it-norms/９２－９３", "/it-norms/92-93"), ("/api/compare/２７", "/api/compare/27"),
+    ("/api/units/it-laws/２７", "/api/units/it-laws/27"), ("/graph/it-laws/２７", "/graph/it-laws/27"),
+])
+def test_a_number_in_full_width_digits_leads_where_search_takes_it(client, path, plain):
+    r = client.get(path, params={"ui": "es"}, follow_redirects=False)
+    assert r.status_code == 308 and r.headers["location"] == plain + "?ui=es"
+    assert client.get(path).status_code == 200
+
+
+def test_the_compare_picker_takes_full_width_digits_too(client):
+    r = client.get("/compare", params={"n": "２７"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].startswith("/compare/27")
+
+
+def test_only_numbers_are_folded_in_a_path(client):
+    assert client.get("/it-laws/def-ﬁnale", follow_redirects=False).status_code == 404  # a ligature is no number

@@ -117,3 +117,10 @@ def test_the_home_screen_name_fits_under_an_icon(client, ui):
     """A phone shows about twelve letters under a home-screen icon: the short name fits, in each language."""
     manifest = client.get("/manifest.webmanifest", params={"ui": ui}).json()
     assert 0 < len(manifest["short_name"]) <= 12, manifest["short_name"]
+
+
+def test_the_web_manifest_varies_with_the_language_as_pages_do(client):
+    """Its names are in the reader's language: a cache must not hand one reader's to another."""
+    r = client.get("/manifest.webmanifest", headers={"accept-language": "es"})
+    assert {"accept-language", "cookie"} <= {v.strip().lower() for v in r.headers["vary"].split(",")}
+    assert r.json()["name"] == "Reglamento del Bridge"

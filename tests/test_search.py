@@ -186,6 +186,31 @@ def test_bad_requests_are_clear_errors(engine, kwargs, message):
         engine.search(q, **kwargs)
 
 
+PLANNER_ON_SPACES = """
+from kb.search.query import _DEFINITION_CUES, named_document, number_query
+names = {"codice": "it-laws", "reglamento": "es-laws", "norme integrative": "it-norms"}
+for text in (" " * 5000 + "x", "27" + " " * 5000 + "#", "27 b 1 ( a" + " " * 5000 + "#", " mean" + " " * 5000 + "x"):
+    number_query(text, names), named_document(text, names), _DEFINITION_CUES.search(text)
+"""
+
+
+@pytest.mark.slow  # a process of its own: a pattern that backtracks would hang it, not the suite
+def test_the_planners_patterns_are_linear_in_runs_of_spaces_whoever_calls_them():
+    """`plan` collapses spaces before its patterns read a query; the browser's engine and any
+    other caller may not. 27, 30 spaces and "#" once took the number pattern 8 s."""
+    import subprocess
+    import sys
+    subprocess.run([sys.executable, "-c", PLANNER_ON_SPACES], check=True, timeout=10)
+
+
+def test_the_number_patterns_read_numbers_as_before_whatever_the_spacing():
+    assert number_query("  art .  27  b  1  (  a  )  ").clause == "27B1a"
+    assert number_query("articolo  92 -  93").clause == "92"  # a range of Laws: its first
+    names = {"codice": "it-laws"}
+    assert number_query("art. 16   del   codice", names).doc == "it-laws"
+    assert number_query("27" + " " * 40 + "#") is None
+
+
 def test_user_syntax_is_never_a_query_language():
     queries = term_queries(plan("licita AND NOT title:renonce OR lic*"))
     assert {q.kind for q in queries} <= {"term", "prefix", "near"}

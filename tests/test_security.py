@@ -37,8 +37,16 @@ def test_only_get_is_allowed(client, method):
 
 
 def test_oversized_requests_are_refused(client):
-    assert client.get("/search?q=" + "x" * 5000).status_code == 414
+    assert client.get("/search?q=" + "x" * 25_000).status_code == 414
     assert client.post("/api/search", content=b"x" * 10).status_code in (405, 413)
+
+
+@pytest.mark.parametrize("letter", ["é", "漢", "𝄞"])  # 2, 3 and 4 bytes in UTF-8, three times that encoded
+def test_any_query_the_planner_takes_fits_in_the_url(client, letter):
+    from kb.search.query import MAX_QUERY_CHARS
+    assert client.get("/api/search", params={"q": letter * MAX_QUERY_CHARS}).status_code == 200
+    r = client.get("/api/search", params={"q": letter * (MAX_QUERY_CHARS + 1)})
+    assert r.status_code == 400 and "too long" in r.json()["error"]  # the planner's own limit, said as such
 
 
 def test_a_body_sent_in_chunks_is_refused_too(client):

@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from kb import generations
 from kb.catalogs import BUILD_DIR as CATALOGS
 from kb.knowledge import KnowledgeBase
+from kb.search.model import MODEL_NAME
 
 from . import changes, decks, extra, offline, pages, study
 from .api import ApiError, error_response, openapi as api_openapi, router
@@ -32,6 +33,8 @@ from .i18n import load_translations
 class Site(KnowledgeBase):
     """Everything a request reads: the build's knowledge base, and the interface catalogs."""
 
+    model_gz = b""  # the search model gzipped, as browsers fetch it
+
     @classmethod
     def load(cls, gen: Path) -> "Site":
         """Everything from one build generation, opened before it serves: a generation that
@@ -39,6 +42,7 @@ class Site(KnowledgeBase):
         site = cls(gen)
         site.translations = load_translations(gen / CATALOGS)
         site.engine.warm()  # no request reads the search model from disk
+        site.model_gz = (gen / (MODEL_NAME + ".gz")).read_bytes()  # nor its gzipped copy, which browsers fetch
         site.store, site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
         return site
 

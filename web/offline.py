@@ -6,14 +6,15 @@ copy writes.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
+from starlette.types import Receive, Scope, Send
 
-from kb.search.model import MODEL_NAME
 from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
 from .study import STUDY, STUDY_CARDS
@@ -26,6 +27,8 @@ ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static
           "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST,
           STUDY_CARDS)  # the drills' cards: the same in every language
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
+SLICE = 64 * 1024  # an asyncio transport's high-water mark: one slice waits while the client reads another
+TURN = 1e-4  # seconds between slices: a timer, its slice goes after the requests that came meanwhile (sleep(0)'s, before)
 
 
 def site_paths(site: Any) -> list[str]:
@@ -63,16 +66,33 @@ async def state(request: Request) -> Response:
 @router.get(SEARCH_DATA)
 async def search_data(request: Request) -> Response:
     """The build's search model (the one the server searches), sent gzipped to every client that
-    takes gzip, as the build stored it both ways: nothing is compressed or decompressed here."""
+    takes gzip, as the build stored it both ways. Both are in memory once a build (the engine's
+    own bytes, the gzipped copy read as the build loads): nothing is read, compressed or
+    decompressed for a request, and no request holds a copy of its own."""
     site = request.app.state.site
     tag = f'"{site.gen.name}"'
     headers = {"etag": tag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
     if tag in request.headers.get("if-none-match", ""):
         return Response(status_code=304, headers=headers)
     if "gzip" in request.headers.get("accept-encoding", ""):
-        body = (site.gen / (MODEL_NAME + ".gz")).read_bytes()
-        return Response(body, media_type="application/octet-stream", headers={**headers, "content-encoding": "gzip"})
-    return Response((site.gen / MODEL_NAME).read_bytes(), media_type="application/octet-stream", headers=headers)
+        body, headers = site.model_gz, {**headers, "content-encoding": "gzip"}
+    else:
+        body = site.engine.model.data
+    return Sliced(body, media_type="application/octet-stream", headers=headers)
+
+
+class Sliced(Response):
+    """A body shared by every request, sent a slice at a time: each send waits while the client
+    has not taken the slice before (uvicorn's flow control), so a client that stops reading
+    holds a slice or two, and clients that all read at once take turns on the event loop."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers})
+        body = self.body
+        for start in range(0, len(body), SLICE):
+            await send({"type": "http.response.body", "body": body[start:start + SLICE], "more_body": True})
+            await asyncio.sleep(TURN)  # a client that takes each slice at once lets the others in between
+        await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
 @router.get(WEB_MANIFEST)
@@ -80,7 +100,8 @@ async def web_manifest(request: Request) -> Response:
     from .pages import locale_of
     site = request.app.state.site
     _ = site.translations[locale_of(request)].gettext
-    return Response(json.dumps(manifest(_), ensure_ascii=False), media_type="application/manifest+json")
+    return Response(json.dumps(manifest(_), ensure_ascii=False), media_type="application/manifest+json",
+                    headers={"vary": "Accept-Language, Cookie"})  # its names are in the reader's language
 
 
 def manifest(_: Any) -> dict[str, Any]:

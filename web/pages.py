@@ -22,6 +22,7 @@ from kb.unitview import Ref, UnitView
 from kb.urls import SEARCH_DATA, compare_url, law_changes_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
+from .security import plain_number
 from .views import citation, clause_body, emphasised, emphasised_line, marked, place_name, unit_name
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
@@ -142,7 +143,7 @@ async def compare_picked(request: Request, n: str = "", older: str | None = None
     (the same editions), or the compare page's own 404 for a number that is not a Law's."""
     site = request.app.state.site
     try:
-        view = site.editions.compare(n.strip(), older, newer)
+        view = site.editions.compare(plain_number(n.strip()), older, newer)
     except NotFound as e:
         raise PageNotFound.of(e) from e
     return RedirectResponse(compare_url(site.library, view.pair, view.law), status_code=303)

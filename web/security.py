@@ -5,16 +5,25 @@ so it adds no task or stream per request.
 """
 from __future__ import annotations
 
+import re
+import unicodedata
 from urllib.parse import quote
 
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-MAX_URL_BYTES = 4096   # a search query is at most 500 characters; nothing needs more
+from kb.search.query import MAX_QUERY_CHARS
+
+# Any query the planner takes fits, each of its characters percent-encoded (4 UTF-8 bytes, 3
+# for each): 18 000 bytes, with 2 KB for the path and the other parameters.
+MAX_URL_BYTES = 12 * MAX_QUERY_CHARS + 2048
 MAX_BODY_BYTES = 0     # every route is GET: no request carries a body
 MAX_HEADER_BYTES = 16384  # a browser sends 1-2 KB; an 8 MB Accept-Language must not reach the app
 MAX_HEADERS = 100
+# The whole head as it arrives (request line, each header's ": " and CRLF, some slack): past
+# this the connection itself answers 431 (or 414), before a parser holds more of it.
+MAX_HEAD_BYTES = MAX_URL_BYTES + MAX_HEADER_BYTES + 4 * MAX_HEADERS + 1024
 
 HEADERS = {
     # only our own scripts, styles and images; no inline script, no framing, no plugins
@@ -64,7 +73,8 @@ class SecurityMiddleware:
 
 class HeadAndSlashes:
     """HEAD is answered wherever GET is (the same headers, no body), and a path with a
-    trailing slash is redirected to the path without it by a relative `Location`: the
+    trailing slash, or a number written otherwise than in ASCII digits (`/compare/２７`, as
+    search reads it: NFKC), is redirected to its plain form by a relative `Location`: the
     request's Host header never steers where a redirect goes."""
 
     def __init__(self, app: ASGIApp):
@@ -74,9 +84,10 @@ class HeadAndSlashes:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path = scope["path"]
-        if len(path) > 1 and path.endswith("/") and scope["method"] in ("GET", "HEAD"):
+        plain = plain_path(path)
+        if plain != path and scope["method"] in ("GET", "HEAD"):
             query = quote(scope.get("query_string", b"").decode("latin-1"), safe=_URL_SAFE)
-            location = quote("/" + path.strip("/"), safe=_URL_SAFE) + (f"?{query}" if query else "")
+            location = quote(plain, safe=_URL_SAFE) + (f"?{query}" if query else "")
             return await send_redirect(location, send)
         if scope["method"] != "HEAD":
             return await self.app(scope, receive, send)
@@ -92,6 +103,19 @@ class HeadAndSlashes:
 
 
 _URL_SAFE = "/:@!$&'()*+,;=-._~%"  # a Location is percent-encoded ASCII, whatever the request held
+NUMBER_SEGMENT = re.compile(r"[0-9]{1,3}(?:-[0-9]{1,3})?")  # a Law's or a norm's number: 27, 92-93
+
+
+def plain_path(path: str) -> str:
+    """The path without a trailing slash, each segment that NFKC reads as a number in ASCII digits."""
+    if len(path) > 1 and path.endswith("/"):
+        path = "/" + path.strip("/")
+    return path if path.isascii() else "/".join(map(plain_number, path.split("/")))
+
+
+def plain_number(segment: str) -> str:
+    folded = unicodedata.normalize("NFKC", segment)
+    return folded if NUMBER_SEGMENT.fullmatch(folded) else segment
 
 
 async def send_redirect(location: str, send: Send) -> None:

@@ -90,7 +90,7 @@ def parse(data: bytes, where: str = "the search model") -> "Model":
         header = json.loads(data[PREFIX:PREFIX + size].decode("utf-8"))
         base = PREFIX + size + (-(PREFIX + size) % ALIGN)
         arrays = {name: _array(data, base, code, offset, n) for name, (code, offset, n) in header.pop("arrays").items()}
-        return Model(header, arrays, Tuning.from_dict(header["tuning"]))
+        return Model(header, arrays, Tuning.from_dict(header["tuning"]), data)
     except (ValueError, KeyError, TypeError) as e:
         raise ModelError(f"{where} is damaged ({type(e).__name__}: {e}); run `kb build`") from e
 
@@ -203,10 +203,11 @@ class Book:
 
 
 class Model:
-    def __init__(self, header: dict[str, Any], arrays: dict[str, np.ndarray], tuning: Tuning):
+    def __init__(self, header: dict[str, Any], arrays: dict[str, np.ndarray], tuning: Tuning, data: bytes = b""):
         self.header = header
         self.arrays = arrays
         self.tuning = tuning
+        self.data = data  # the bytes it was read from (the arrays are views of them): what a browser is sent
         h = header
         self.build: str = h["build"]
         self.langs: tuple[str, ...] = tuple(h["langs"])

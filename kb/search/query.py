@@ -30,10 +30,15 @@ class QueryError(ValueError):
 
 _LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
 _APPENDIX_WORDS = "|".join(lang.appendix_words for lang in REGISTRY if lang.appendix_words)
+# Each run of spaces has one place to go: every optional part carries the spaces after it. Two
+# spaced quantifiers side by side (`\s*(?P<sec>…)?\s*`, an empty part between) share a run
+# between them in every way there is, and a match that fails tries them all: 8 s for "27",
+# 30 spaces and "#", whoever calls it (the browser runs this pattern too).
 NUMBER = re.compile(
-    rf"^\s*(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})?"
-    r"\s*\.?\s*(?P<art>[0-9]{1,2})(?:\s*-\s*[0-9]{1,2}(?![0-9]))?(?![0-9])\s*(?P<sec>[a-gA-G])?\s*(?P<num>[0-9]{1,2})?\s*\(?\s*(?P<item>[a-z])?\s*\)?"
-    r"\s*\(?\s*(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))?\s*\)?\s*$",
+    rf"^\s*(?:(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})\s*)?"
+    r"(?:\.\s*)?(?P<art>[0-9]{1,2})(?![0-9])\s*(?:-\s*[0-9]{1,2}(?![0-9])\s*)?"
+    r"(?:(?P<sec>[a-gA-G])\s*)?(?:(?P<num>[0-9]{1,2})\s*)?(?:\(\s*)?(?:(?P<item>[a-z])\s*)?(?:\)\s*)?"
+    r"(?:\(\s*)?(?:(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))\s*)?(?:\)\s*)?$",
     re.I,
 )
 
@@ -101,8 +106,10 @@ def name_patterns(names: tuple[str, ...]) -> tuple[re.Pattern[str], re.Pattern[s
     """A document's names, folded, longest first: as a query's start and as its end."""
     by_key = {fold(name): name for name in sorted(names, key=len, reverse=True)}
     alternatives = "|".join(re.escape(key) for key in by_key)
+    # the end: searched from the start of a run of spaces only (else from each space of it, each
+    # trying every length of the run: cubic in it)
     return (re.compile(rf"(?P<name>{alternatives})(?=[\s.,:]|[0-9]|$)"),
-            re.compile(rf"\s+(?:{OF})?\s*(?P<name>{alternatives})\s*$"), by_key)
+            re.compile(rf"(?<!\s)\s+(?:{OF})?(?P<name>{alternatives})\s*$"), by_key)
 
 
 # ---------------------------------------------------------------- intent
@@ -111,7 +118,7 @@ _DEFINITION_CUES = re.compile(
     r"\b(?:cos['’]?\s*[eè]|che\s+cos['’]?\s*[eè]|chi\s+[eè]|cosa\s+(?:significa|vuol\s+dire|si\s+intende\s+per)|"
     r"definizione(?:\s+di)?|significato(?:\s+di)?|qu[eé]\s+es|qu[eé]\s+significa|definici[oó]n(?:\s+de)?|"
     r"differenza\s+(?:c['’]?\s*[eè]\s+)?tra|diferencia\s+(?:hay\s+)?entre|difference\s+between|"
-    r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*\?*\s*$)|"
+    r"what\s+is\s+an?\s|what\s+does(?=\s+\w+(?:\s+\w+)?\s+mean\b)|(?<=\s)mean(?=\s*(?:\?+\s*)?$)|"
     r"meaning\s+of|definition\s+of|how\s+(?:do|does)\s+(?:the\s+)?\w+\s+define|how\s+is\s+\w+(?:\s+\w+){0,2}\s+defined|"
     r"what\s+is\s+meant\s+by|come\s+si\s+definisce|c[oó]mo\s+se\s+define|qu[eé]\s+se\s+entiende\s+por|"
     r"qu[eé]\s+quiere\s+decir)\b",
