@@ -107,13 +107,17 @@ NUMBER_SEGMENT = re.compile(r"[0-9]{1,3}(?:-[0-9]{1,3})?")  # a Law's or a norm'
 
 
 def plain_path(path: str) -> str:
-    """The path without a trailing slash, each segment that NFKC reads as a number in ASCII digits."""
+    """The path without a trailing slash, each segment of decimal digits (of any script) in ASCII digits."""
     if len(path) > 1 and path.endswith("/"):
         path = "/" + path.strip("/")
     return path if path.isascii() else "/".join(map(plain_number, path.split("/")))
 
 
 def plain_number(segment: str) -> str:
+    """A segment of decimal digits in another script ("２７") in ASCII; a superscript or a fraction
+    ("²", "½") is not a number a reader types for a Law, and stays as it is (a 404)."""
+    if not all(ch.isascii() or ch.isdecimal() or ch == "－" for ch in segment):
+        return segment
     folded = unicodedata.normalize("NFKC", segment)
     return folded if NUMBER_SEGMENT.fullmatch(folded) else segment
 
