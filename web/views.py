@@ -34,8 +34,13 @@ def place_name(_: Callable[[str], str], of_laws: bool, unit: dict[str, Any], cla
     the unit's name and the paragraph's own number when it has one ("Appendice 4 §5.8")."""
     if of_laws and unit["kind"] == "article":
         return readable(clause or unit["id"])
-    label = next((c.get("label") for c in unit["clauses"] if c["id"] == clause and c["id"] != unit["id"]), "")
+    label = paragraph_label(unit, clause)
     return unit_name(_, unit) + (f" §{label.rstrip('.')}" if label else "")
+
+
+def paragraph_label(unit: dict[str, Any], clause: str | None) -> str:
+    """The number a paragraph of a unit prints for itself ("5.8", "B)"); "" for the unit's own text."""
+    return next((c.get("label") or "" for c in unit["clauses"] if c["id"] == clause and c["id"] != unit["id"]), "")
 
 
 def citation(_: Callable[[str], str], label: str, of_laws: bool, unit: dict[str, Any], clause: str) -> str:
@@ -43,7 +48,7 @@ def citation(_: Callable[[str], str], label: str, of_laws: bool, unit: dict[str,
     Art. 27B1(b)", "Norme integrative 2026, Norm 40 §3"; a unit its title names, by its title."""
     if of_laws and unit["kind"] == "article":
         return f"{label}, " + _("Art. %(n)s") % {"n": readable(clause)}
-    own = next((c.get("label") for c in unit["clauses"] if c["id"] == clause and c["id"] != unit["id"]), "")
+    own = paragraph_label(unit, clause)
     name = unit_name(_, unit) or unit.get("title") or unit["id"]
     return f"{label}, {name}" + (f" §{own.rstrip('.)')}" if own else "")
 
