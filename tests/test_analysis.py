@@ -11,8 +11,8 @@ import warnings
 
 import pytest
 
-from kb.search.analysis import (CHAINS, PLAIN, SHARED_STOPWORDS, STOPWORDS, positions, stem_word, stems_said,
-                                terms)
+from kb.search.analysis import (CHAINS, PLAIN, SHARED_STOPWORDS, STOPWORDS, WORDS_KEPT, positions, stem_word,
+                                stems_said, terms)
 from kb.text import fold_accents
 
 with warnings.catch_warnings():
@@ -167,3 +167,32 @@ def test_the_browsers_tables_of_characters_are_this_pythons(export):
         for first, last in ranges:
             held[first:last + 1] = b"\1" * (last - first + 1)
         assert [cp for cp, ch in enumerate(every) if bool(held[cp]) != inside(ch)] == []
+
+
+def _words_held() -> int:
+    import gc
+    import tracemalloc
+    gc.collect()
+    return tracemalloc.get_traced_memory()[0]
+
+
+def test_a_stream_of_new_words_does_not_grow_what_the_chains_remember(export):
+    """A server reads every query's words through these chains; words never seen before (typos,
+    random strings) must not make it grow for good, while the corpus's own words stay remembered."""
+    import tracemalloc
+    vocabulary = {w.lower() for _, text in corpus_texts(export) for w in re.findall(r"\w+", text)}
+    assert len(vocabulary) < WORDS_KEPT / 1.5   # the texts' words fit, with room for a day's queries
+    stream = adversarial_words(3 * WORDS_KEPT, seed=5)
+    tracemalloc.start()
+    try:
+        for word in stream[:WORDS_KEPT]:        # the chains full of words never seen before
+            for chain in CHAINS:
+                terms(chain, word)
+        full = _words_held()
+        for word in stream[WORDS_KEPT:]:        # twice as many more
+            for chain in CHAINS:
+                terms(chain, word)
+        grown = _words_held() - full
+    finally:
+        tracemalloc.stop()
+    assert grown < 1_000_000, f"{grown} bytes more after {2 * WORDS_KEPT} more new words"
