@@ -25,7 +25,7 @@ from .corpus import CORPUS_DIR, TEXT_SUFFIXES, CorpusError, Entry, load_document
 from .export import dumps, export_dict
 from .files import new_folder
 from .generations import (COMPLETE, COMPLETE_TEXT, CORPUS_COPY, DECKS_NAME, EXPORT_NAME,
-                          GENERATION_PREFIX, GRAPH_NAME, READER_TABLES, STAMP_NAME, BuildError, build_lock,
+                          BUILT_IN, GENERATION_PREFIX, GRAPH_NAME, READER_TABLES, SOURCE_NAME, STAMP_NAME, BuildError, build_lock,
                           completed_at, current_link, default_build_dir, export_path, generation, load_export,
                           prune, readable_generations, switch, unreadable)
 from .graph import build_graph, write_graph
@@ -99,6 +99,7 @@ def _write_generation(gen: Path, corpus_dir: Path) -> None:
     compile_catalogs(gen / CATALOGS)
     (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
     (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
+    (gen / SOURCE_NAME).write_text(_source_name(corpus_dir) + "\n", encoding="utf-8")
     # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
     # where it will be served, and links to where `kb serve` answers by default
     # (`kb anki --base-url` writes decks for another address); one package per interface language
@@ -183,8 +184,25 @@ def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> 
     return completed_at(gen) is not None and stamp == source_stamp(corpus_dir)
 
 
-def ensure_build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
+def _source_name(corpus_dir: Path) -> str:
+    return BUILT_IN if corpus_dir.resolve() == CORPUS_DIR.resolve() else str(corpus_dir.resolve())
+
+
+def built_from(build_dir: Path | None = None) -> Path:
+    """The corpus the current generation was built from (the built-in one when there is none)."""
+    try:
+        name = (generation(build_dir) / SOURCE_NAME).read_text(encoding="utf-8").strip()
+    except (BuildError, OSError):
+        return CORPUS_DIR
+    return CORPUS_DIR if name == BUILT_IN else Path(name)
+
+
+def ensure_build(build_dir: Path | None = None, corpus_dir: Path | None = None) -> Path:
     """Build if there is no current generation or it is stale; return the export's path.
+
+    Stale means against the corpus asked for, or else the one the build was made from: a reader
+    never replaces a build of another corpus with the built-in one. A build whose corpus is gone
+    is read as built, with a warning naming the command that rebuilds it.
 
     When the build cannot be made (a read-only or full disk, a build that holds the lock
     too long, a generation that fails verification) and a complete generation exists, a
@@ -192,7 +210,12 @@ def ensure_build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -
     """
     build_dir = build_dir or default_build_dir()
     current_link(build_dir)
+    asked, corpus_dir = corpus_dir, corpus_dir or built_from(build_dir)
     if is_current(build_dir, corpus_dir):
+        return export_path(build_dir)
+    if asked is None and not (corpus_dir / "manifest.toml").is_file():  # the build's own corpus, gone
+        log.warning("%s was built from %s, which is gone; reading it as built (`kb --build-dir %s --corpus DIR "
+                    "build` rebuilds it)", generation(build_dir).name, corpus_dir, build_dir)
         return export_path(build_dir)
     try:
         if build_dir.is_dir() and not os.access(build_dir, os.W_OK):

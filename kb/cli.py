@@ -38,7 +38,7 @@ def _kb(args: argparse.Namespace) -> KnowledgeBase:
 
 def cmd_build(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
-    path = builder.build(args.build_dir, args.corpus)
+    path = builder.build(args.build_dir, args.corpus or CORPUS_DIR)
     export = generations.load_export(path)
     units = sum(len(d["units"]) for d in export["documents"])
     clauses = sum(len(u["clauses"]) for d in export["documents"] for u in d["units"])
@@ -212,8 +212,9 @@ def site_address(text: str) -> str:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="kb", description="The bridge-laws knowledge base.")
     p.add_argument("--build-dir", type=Path, default=None, help="build folder (default: build/ or $KB_BUILD_DIR)")
-    p.add_argument("--corpus", type=Path, default=CORPUS_DIR,
-                   help="the corpus to build: a folder with manifest.toml (default: the built-in corpus)")
+    p.add_argument("--corpus", type=Path,
+                   help="the corpus to build: a folder with manifest.toml (`build`: default the built-in corpus; "
+                        "the others: the corpus the build was made from)")
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("build", help="parse the corpus and write the build").set_defaults(func=cmd_build)
     e = sub.add_parser("export", help="write the export JSON (DESIGN §7) to PATH (- for standard output)")

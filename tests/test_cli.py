@@ -122,3 +122,42 @@ def test_show_annotates_citations_with_the_clause_they_reach_as_the_site_links_t
 def test_search_names_the_situation_a_query_tells(kb):
     out = kb("search", "--ui", "it", "il morto ha indicato una carta al dichiarante").stdout
     assert "≈ Il morto suggerisce una giocata  /situations/lead-play#dummy-suggests-play" in out.splitlines()[:4]
+
+
+def _scratch_corpus(tmp_path):
+    """The built-in corpus with the Burraco code under another title: a corpus of one's own."""
+    import shutil
+    from kb.corpus import CORPUS_DIR
+    corpus = tmp_path / "scratch-corpus"
+    shutil.copytree(CORPUS_DIR, corpus)
+    manifest = corpus / "manifest.toml"
+    text = manifest.read_text(encoding="utf-8")
+    assert SCRATCH_TITLE not in text
+    manifest.write_text(text.replace('title = "Burraco – Codice di Gara"', f'title = "{SCRATCH_TITLE}"'), encoding="utf-8")
+    return corpus
+
+
+SCRATCH_TITLE = "Burraco – Codice di prova"
+
+
+def _kb(build, *command):
+    return subprocess.run([sys.executable, "-m", "kb.cli", "--build-dir", str(build), *command],
+                          capture_output=True, text=True, timeout=900)
+
+
+@pytest.mark.slow
+def test_readers_read_a_build_of_another_corpus_as_built_and_never_rebuild_it(tmp_path):
+    """`kb build --corpus DIR` then `kb check`, `kb show`, `kb search` without it: they read the
+    build of DIR, they do not replace it with one of the built-in corpus."""
+    corpus, build = _scratch_corpus(tmp_path), tmp_path / "build"
+    made = _kb(build, "--corpus", str(corpus), "build")
+    assert made.returncode == 0, made.stderr
+    gen = generations.generation(build)
+    assert _kb(build, "check").returncode == 0
+    exported = _kb(build, "export", "-")
+    assert SCRATCH_TITLE in exported.stdout   # the build of the scratch corpus, not rebuilt from the built-in one
+    assert generations.generation(build) == gen
+    corpus.rename(tmp_path / "moved")   # its corpus gone: read as built, and the warning says how to rebuild
+    found = _kb(build, "search", "carta")
+    assert found.returncode == 0 and generations.generation(build) == gen
+    assert "--corpus DIR build" in found.stderr and str(corpus) in found.stderr
