@@ -13,7 +13,7 @@ from . import build as builder
 from .catalogs import LOCALES
 from .anki import DECK_NAMES, LOCAL_SITE, check_base_url, write_decks
 from . import generations
-from .files import atomic_write
+from .files import FolderError, atomic_write
 from .graph import write_graph
 from .knowledge import KnowledgeBase
 from .check import load_explained, load_sources, report
@@ -161,6 +161,16 @@ def cmd_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_release(args: argparse.Namespace) -> int:
+    from .release import write_release
+    release = write_release(_kb(args), Path(args.path))
+    rows = ", ".join(f"{name} {n}" for name, n in release.rows)
+    print(f"wrote release {release.version} of build {release.generation} → {release.path}: {len(release.rows)} "
+          f"tables ({rows}); {release.files} files, {release.bytes / 1e6:.1f} MB "
+          f"(SQLite {release.database / 1e6:.1f} MB)")
+    return 0
+
+
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
 # and gives each request 10 s for its headers, 10 s for a reply nobody reads (web/protocol.py);
 # idle keep-alives close after 5 s. Python's own event loop answers requests in the order they
@@ -257,6 +267,10 @@ def parser() -> argparse.ArgumentParser:
     w = sub.add_parser("site", help="write a static copy of the site to PATH (any static file server serves it)")
     w.add_argument("path")
     w.set_defaults(func=cmd_site)
+    r = sub.add_parser("release", help="write the texts as a versioned data release to PATH: JSON Lines with JSON "
+                       "Schemas, a Frictionless datapackage.json, an SQLite database with full-text search")
+    r.add_argument("path")
+    r.set_defaults(func=cmd_release)
     return p
 
 
@@ -267,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.reconfigure(errors="replace")
     try:
         return args.func(args)
-    except (UsageError, NotFound, CorpusError, generations.BuildError, ModelError) as e:
+    except (UsageError, NotFound, CorpusError, generations.BuildError, ModelError, FolderError) as e:
         return _fail(str(e))
     except BrokenPipeError:  # `kb search … | head`: the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

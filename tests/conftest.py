@@ -1,5 +1,6 @@
 import contextlib
 import io
+import os
 import shutil
 import subprocess
 import sys
@@ -28,6 +29,14 @@ def build_dir(tmp_path_factory) -> Path:
     d = tmp_path_factory.mktemp("build")
     builder.build(d)
     return d
+
+
+@pytest.fixture
+def umask():
+    """Sets the process's umask for the test (`umask(0o027)`); the old one back after."""
+    old = os.umask(0o022)
+    yield os.umask
+    os.umask(old)
 
 
 @pytest.fixture(scope="session")

@@ -26,14 +26,6 @@ def mode(path) -> int:
     return stat.S_IMODE(path.stat().st_mode)
 
 
-@pytest.fixture
-def umask():
-    """Sets the process's umask for the test; the old one back after."""
-    old = os.umask(0o022)
-    yield os.umask
-    os.umask(old)
-
-
 @pytest.mark.parametrize("mask, files", [(0o022, 0o644), (0o027, 0o640)], ids=["umask 022", "umask 027"])
 def test_an_export_follows_the_umask(kb, tmp_path, umask, mask, files):
     umask(mask)

@@ -16,13 +16,13 @@ through a link, the folder it names is written. Modes follow the umask.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from urllib.parse import urlsplit
 
+from kb.files import FolderError, OwnFolder, replace_folder
 from kb.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
@@ -32,12 +32,12 @@ from .offline import ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFE
 from .study import STUDY_CARDS
 
 COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
-TEMPORARY = ".kb-site-"     # in the names of the folders a copy is written in, beside its target
+SITE = OwnFolder(COPY_MARK, "copy of the site", "kb site")
 LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data|data-cards))="(?P<url>/(?!/)[^"]*)"')
 HTML_TAG = re.compile(r"<html\b")
 
 
-class SiteError(Exception):
+class SiteError(FolderError):
     """The copy cannot be written where asked; the message says why."""
 
 
@@ -127,30 +127,18 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
 
 def _check_target(target: Path) -> None:
     """`target` may be absent, empty or an earlier copy holding only files a copy wrote."""
-    if target.exists() and not target.is_dir():
-        raise SiteError(f"{target} is a file; give a folder")
-    if not target.is_dir() or not any(target.iterdir()):
-        return
-    if not (target / COPY_MARK).is_file():
-        raise SiteError(f"{target} is not empty and holds no earlier copy of the site "
-                        f"({_some(_foreign(target, set()))}); give an empty folder")
-    foreign = _foreign(target, _written(target))
-    if foreign:
-        raise SiteError(f"{target} holds files kb site did not write ({_some(foreign)}); "
-                        "move them out of it or give another folder")
+    SITE.check(target, _written)
 
 
 def _mark(copy: Path, build: str) -> None:
     """The copy's mark: the generation it was made from, then every file it holds."""
-    files = sorted(p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file())
-    (copy / COPY_MARK).write_text("\n".join([build, *files]) + "\n", encoding="utf-8")
+    SITE.sign(copy, build)
 
 
 def _written(copy: Path) -> set[str]:
     """The files an earlier copy wrote, as its mark lists them (a copy marked before marks
     listed files: as each language's offline list names them)."""
-    listed = set((copy / COPY_MARK).read_text(encoding="utf-8").splitlines()[1:])
-    return (listed or _offline_listed(copy)) | {COPY_MARK}
+    return (SITE.listed(copy) or _offline_listed(copy)) | {COPY_MARK}
 
 
 def _offline_listed(copy: Path) -> set[str]:
@@ -167,63 +155,12 @@ def _offline_listed(copy: Path) -> set[str]:
     return files
 
 
-def _foreign(copy: Path, written: set[str]) -> list[str]:
-    """What the folder holds that is not among `written`: files, and folders (with a `/`)
-    holding nothing written, without what they hold."""
-    folders = {str(parent) for f in written for parent in PurePosixPath(f).parents}
-    found = []
-    for top, dirs, files in os.walk(copy):
-        rel = Path(top).relative_to(copy).as_posix()
-        prefix = "" if rel == "." else rel + "/"
-        found += [prefix + d + "/" for d in dirs if prefix + d not in folders]
-        dirs[:] = [d for d in dirs if prefix + d in folders]
-        found += [prefix + f for f in files if prefix + f not in written]
-    return sorted(found)
-
-
-def _some(names: list[str], most: int = 5) -> str:
-    more = f" and {len(names) - most} more" if len(names) > most else ""
-    return ", ".join(names[:most]) + more
-
-
-def _temporary(target: Path, kind: str) -> Path:
-    """A folder beside `target` named for it and for this process: `.site.kb-site-4242.new`
-    (the copy being written), `….old` (the earlier copy on its way out)."""
-    return target.with_name(f".{target.name}{TEMPORARY}{os.getpid()}.{kind}")
-
-
-def _remove_stale(target: Path) -> None:
-    """The temporaries of a `kb site` into `target` that was killed: its process is gone."""
-    pattern = re.compile(rf"\.{re.escape(target.name)}{re.escape(TEMPORARY)}(\d+)\.(?:new|old)")
-    for path in target.parent.iterdir():
-        m = pattern.fullmatch(path.name)
-        if m and not _running(int(m[1])):
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    """Whether another process of that id runs (this one has no temporary yet)."""
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's
-        pass
-    return True
+_temporary = SITE.temporary        # `.site.kb-site-4242.new`, `….old`: beside the target, named for it and this process
+_remove_stale = SITE.remove_stale  # a killed run's temporaries
 
 
 def _replace_folder(new: Path, target: Path) -> None:
-    """A folder written beside `target` put in its place in one step (the old one removed after):
-    readers see the old folder or the new one, never a mix."""
-    if target.exists():
-        old = _temporary(target, "old")
-        os.replace(target, old)
-        os.replace(new, target)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(new, target)
+    replace_folder(new, target, _temporary(target, "old"))
 
 
 def _write_language(client, site, paths: list[str], out: Path, locale: str) -> None:
