@@ -1,5 +1,6 @@
 """The browser's engine (web/static/search.js) run in Node, for tests and benchmarks: its answers to
-searches, analyses and stems, beside the server's (measure/engine.js does the Node side)."""
+searches, analyses and stems, beside the server's (measure/engine.js does the Node side); and the
+drills' scheduler (web/static/fsrs.js, measure/scheduler.js), beside the reference's."""
 from __future__ import annotations
 
 import html
@@ -11,18 +12,29 @@ from pathlib import Path
 from typing import Any
 
 RUNNER = Path(__file__).resolve().parent / "engine.js"
+SCHEDULER = Path(__file__).resolve().parent / "scheduler.js"
 NODE = shutil.which("node") or shutil.which("nodejs")
 
 
 def run(model: Path, requests: list[list[Any]]) -> dict[str, Any]:
     """{ready_ms, results}: Node's answer to each request (["search", q, options], ["terms", chain,
     text], ["stem", lang, word]), in order."""
+    return _node(RUNNER, [str(model)], requests)
+
+
+def schedule(requests: list[list[Any]]) -> list[Any]:
+    """The scheduler's answer to each request (["review", options, card, reviews], ["leitner", box,
+    due], ["draw", id, n]: see measure/scheduler.js), in order."""
+    return _node(SCHEDULER, [], requests)
+
+
+def _node(script: Path, args: list[str], requests: list[list[Any]]) -> Any:
     with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as f:
         json.dump(requests, f, ensure_ascii=False)
         f.flush()
-        done = subprocess.run([NODE, str(RUNNER), str(model), f.name], capture_output=True, text=True)
+        done = subprocess.run([NODE, str(script), *args, f.name], capture_output=True, text=True)
     if done.returncode:
-        raise RuntimeError(f"node {RUNNER.name}: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}")
+        raise RuntimeError(f"node {script.name}: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}")
     return json.loads(done.stdout)
 
 

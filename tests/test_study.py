@@ -42,12 +42,17 @@ def test_the_cards_json_holds_every_card_by_deck(client, deck):
     assert data["decks"]["definitions"][0] == next(c for c in deck if c.deck == "definitions").to_dict()
 
 
-@pytest.mark.parametrize("ui, title, drills", [("it", "Studio", "Esercizi"), ("es", "Estudio", "Ejercicios"),
-                                               ("en", "Study", "Drills")])
-def test_the_study_page_speaks_the_readers_language(client, ui, title, drills):
+@pytest.mark.parametrize("ui, title, drills, ratings", [
+    ("it", "Studio", "Esercizi", ["Di nuovo", "Difficile", "Bene", "Facile"]),
+    ("es", "Estudio", "Ejercicios", ["Otra vez", "Difícil", "Bien", "Fácil"]),
+    ("en", "Study", "Drills", ["Again", "Hard", "Good", "Easy"])])
+def test_the_study_page_speaks_the_readers_language(client, ui, title, drills, ratings):
     html = client.get("/study", params={"ui": ui}).text
     assert f"<title>{title} · " in html and f'<h2 id="drills-h">{drills}</h2>' in html
-    assert 'data-cards="/study/cards.json"' in html and '<script src="/static/study.js" defer></script>' in html
+    assert 'data-cards="/study/cards.json"' in html
+    assert '<script src="/static/fsrs.js" defer></script><script src="/static/study.js" defer></script>' in html
+    assert re.findall(r'<button type="button" class="rate" data-rating="(\d)"><span class="rate-name">([^<]+)</span>',
+                      html) == [(str(n), name) for n, name in enumerate(ratings, 1)]  # FSRS's four, in order
     assert re.findall(r'data-deck="(\w+)"', html) == list(DECKS)
     assert not re.search(r"<script>|<style|\son\w+=|\sstyle=", html)  # the CSP allows no inline code or style
     words = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', html.split('id="study-words"')[1].split(">")[0]))
@@ -78,7 +83,7 @@ def test_a_law_page_offers_the_tools_a_norm_page_no_read_mark(client):
 def test_study_is_kept_offline_and_copied(client):
     from web.sitecopy import _target, relink
     state = client.get("/offline/manifest.json").json()
-    assert "/study" in state["pages"] and {"/study/cards.json", "/static/study.js"} <= set(state["assets"])
+    assert "/study" in state["pages"] and {"/study/cards.json", "/static/fsrs.js", "/static/study.js"} <= set(state["assets"])
     assert _target("/study/cards.json") == "study/cards.json"
     assert 'data-cards="study/cards.json"' in relink('<section data-cards="/study/cards.json">', "study.html", "it")
 

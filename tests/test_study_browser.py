@@ -3,9 +3,12 @@ the site is kept, then offline a reader answers a drill, bookmarks a clause, wri
 Law read, reloads and finds them all, and exports them; nothing but the cards is ever fetched."""
 import json
 import re
+import time
+import urllib.request
 
 import pytest
 
+from tests.fsrs_reference import DAY, HOUR, LEITNER_DAYS, MINUTE, differences, fnv1a, from_js, leitner_history, reference
 from tests.test_offline_browser import keep_offline
 
 pytestmark = pytest.mark.slow
@@ -35,9 +38,13 @@ def test_offline_a_reader_drills_bookmarks_notes_marks_read_and_exports(server, 
     link = page.locator(".answer-link a")
     assert link.get_attribute("href").startswith("/it-laws/") and link.text_content()
     shot(page, "study-drill-answer-phone")
-    page.click(".grade .knew")
+    # a new card: FSRS's learning steps (1 and 10 minutes; Hard halfway), Easy straight to days
+    assert page.locator(".grade .rate-name").all_text_contents() == ["Di nuovo", "Difficile", "Bene", "Facile"]
+    assert page.locator(".grade .rate-interval").all_text_contents()[:3] == ["1 min", "5,5 min", "10 min"]
+    assert re.fullmatch(r"\d+ g", page.text_content(".grade .rate[data-rating='4'] .rate-interval"))
+    page.click(".grade .rate[data-rating='3']")
     assert page.text_content(".question") != question  # the next card
-    assert re.match(r"1 di \d+ viste · 0 da ripassare", page.text_content(".drill-progress"))  # known: box 2, tomorrow
+    assert re.match(r"1 di \d+ viste · 0 da ripassare", page.text_content(".drill-progress"))  # Good: back in 10 minutes
 
     # a bookmark and a note on a clause; the Law marked read on its page
     page.goto(server + "/it-laws/27")
@@ -101,6 +108,132 @@ def test_an_export_imports_on_another_device(server, phone, tmp_path):
     bad.write_text('{"hello": 1}', encoding="utf-8")
     page.set_input_files(".import input[type=file]", str(bad))
     page.wait_for_selector(".data-status:has-text('no es una exportación')")
+
+
+# ---------------------------------------------------------------- the Leitner drills' data, read by FSRS
+def leitner_era(server: str, now: int) -> dict:
+    """A store as the Leitner drills (before issue 32) wrote it: save() of load()'s {schedule,
+    clauses, read}; grade() gave a card {box, due: Date.now() + DAYS[box] days, seen}. Four
+    definitions: box 1 answered two days ago, box 2 a day and an hour ago (both due), box 5 three
+    days ago, box 3 an hour ago; a bookmark with a note; a Law read."""
+    ids = [c["id"] for c in json.load(urllib.request.urlopen(server + "/study/cards.json"))["decks"]["definitions"][:4]]
+    answered = [(1, now - 2 * DAY, 3), (2, now - 25 * HOUR, 1), (5, now - 3 * DAY, 4), (3, now - HOUR, 2)]
+    return {"schedule": {i: {"box": box, "due": t + LEITNER_DAYS[box] * DAY, "seen": seen}
+                         for i, (box, t, seen) in zip(ids, answered)},
+            "clauses": {"it-laws/27#27B1": mark("it-laws", "27", "27B1", note="Chiedere sempre.", at="2024-05-01T10:00:00.000Z")},
+            "read": {"it-laws/27": "2024-05-01T10:00:00.000Z"}}
+
+
+def migrated(entry: dict) -> dict:
+    """The reference's card after the answers a Leitner entry records, its due date kept."""
+    return {**reference(leitner_history(entry["box"], entry["due"]))[-1], "due": entry["due"]}
+
+
+def after(card_id: str, entry: dict, rating: int, time: int) -> dict:
+    """The reference's card after `rating` at `time`, fuzzed with the drills' draw for that review."""
+    start = from_js(entry if "state" in entry else migrated(entry))
+    return reference([[rating, time, fnv1a(f"{card_id}#{entry['seen'] + 1}")]], fuzz=True, start=start)[-1]
+
+
+def italian(ms: int) -> str:  # a rating button's interval as the Italian page words it (minutes or days here)
+    return f"{ms / MINUTE:g} min".replace(".", ",") if ms < HOUR else f"{ms // DAY} g"
+
+
+def expected_intervals(card_id: str, entry: dict, time: int) -> list[str]:
+    return [italian(after(card_id, entry, r, time)["due"] - time) for r in (1, 2, 3, 4)]
+
+
+def test_a_leitner_era_store_and_export_become_fsrs_and_the_drills_go_on(server, phone, shot, tmp_path):
+    now = int(time.time() * 1000)
+    store = leitner_era(server, now)
+    ids = list(store["schedule"])
+    questions = {c["id"]: c["question"] for c in json.load(urllib.request.urlopen(server + "/study/cards.json"))["decks"]["definitions"]}
+    page, errors = phone(), []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto(server + "/study")
+    page.evaluate("s => localStorage.setItem('kb-study', s)", json.dumps(store, separators=(",", ":")))
+    page.reload()
+
+    # what the student had, counted as before: 4 seen, 2 due, box 5 learnt; the bookmark, the Law read
+    page.wait_for_selector("button.deck[data-deck=definitions] .deck-progress:has-text('4 di 63 viste · 2 da ripassare · 1 imparate')")
+    assert page.get_attribute("ul.marks a", "href") == "/it-laws/27#27B1" and page.text_content(".plan-progress") == "1 di 93 letti"
+
+    # the longest due first (box 1): its four ratings and when each brings it back, as the reference says
+    page.click("button.deck[data-deck=definitions]")
+    assert page.text_content(".question") == questions[ids[0]]
+    page.click(".drill .show")
+    shown = page.locator(".grade .rate-interval").all_text_contents()
+    assert shown == expected_intervals(ids[0], store["schedule"][ids[0]], int(time.time() * 1000))
+    assert shown[:3] == ["1 min", "5,5 min", "10 min"]  # box 1 reads as a card in its first learning step
+    page.click(".grade .rate[data-rating='3']")
+    kept = json.loads(stored(page))["schedule"][ids[0]]
+    assert differences([kept], [after(ids[0], store["schedule"][ids[0]], 3, kept["last_review"])]) == []
+    assert kept["seen"] == 4 and "leitner" not in kept and kept["due"] - kept["last_review"] == 10 * MINUTE
+
+    # then box 2, due an hour ago: Good and Easy in days
+    assert page.text_content(".question") == questions[ids[1]]
+    page.click(".drill .show")
+    page.locator(".grade").scroll_into_view_if_needed()
+    shown = page.locator(".grade .rate-interval").all_text_contents()
+    assert shown == expected_intervals(ids[1], store["schedule"][ids[1]], int(time.time() * 1000))
+    assert shown[0] == "1 min" and shown[2].endswith(" g") and shown[3].endswith(" g")
+    shot(page, "study-ratings-after-leitner-phone")
+    page.click(".grade .rate[data-rating='4']")
+    assert page.text_content(".drill-progress").startswith("4 di 63 viste · 0 da ripassare")
+
+    # the export: FSRS state, the cards not yet reviewed still naming their box, their due dates kept
+    with page.expect_download() as got:
+        page.click("button.export-all")
+    data = json.loads(open(got.value.path(), encoding="utf-8").read())
+    assert data["version"] == 2 and list(data["schedule"]) == ids
+    for i in ids[2:]:
+        leitner = store["schedule"][i]
+        assert data["schedule"][i]["leitner"] == leitner["box"] and data["schedule"][i]["seen"] == leitner["seen"]
+        assert differences([data["schedule"][i]], [migrated(leitner)]) == []
+    assert data["clauses"] == store["clauses"] and data["read"] == store["read"]  # nothing else changed
+    assert errors == []
+
+
+def test_the_ratings_read_in_the_dark_too(server, phone, shot):
+    store = leitner_era(server, int(time.time() * 1000))
+    page = phone(color_scheme="dark")
+    page.goto(server + "/study")
+    page.evaluate("s => localStorage.setItem('kb-study', s)", json.dumps(store, separators=(",", ":")))
+    page.reload()
+    page.click("button.deck[data-deck=definitions]")
+    page.click(".drill .show")
+    page.click(".grade .rate[data-rating='3']")
+    page.click(".drill .show")  # the box-2 card: intervals in minutes and days
+    page.locator(".grade").scroll_into_view_if_needed()
+    shot(page, "study-ratings-after-leitner-dark-phone")
+    colours = page.eval_on_selector_all(".grade .rate", "els => els.map(e => getComputedStyle(e).color)")
+    assert colours == ["rgb(232, 230, 225)"] * 4  # the dark theme's text (--fg)
+
+
+def test_a_leitner_era_export_imports_on_another_device_as_fsrs(server, phone, tmp_path):
+    """A study file as the Leitner drills exported it (version 1, JSON.stringify(…, null, 2)),
+    imported into a fresh Spanish browser: the same cards seen and due, FSRS state, due dates kept."""
+    store = leitner_era(server, int(time.time() * 1000))
+    export = {"format": "bridge-laws-study", "version": 1, "exported": "2024-05-02T08:00:00.000Z", **store}
+    path = tmp_path / "bridge-laws-study.json"
+    path.write_text(json.dumps(export, indent=2, ensure_ascii=False), encoding="utf-8")
+    page, errors = phone(locale="es-ES"), []
+    page.on("pageerror", lambda e: errors.append(e))
+    page.goto(server + "/study?ui=es")
+    page.set_input_files(".import input[type=file]", str(path))
+    page.wait_for_selector(".data-status:has-text('Importado')")
+    page.wait_for_selector("button.deck[data-deck=definitions] .deck-progress:has-text('4 de 63 vistas · 2 pendientes · 1 aprendidas')")
+    schedule = json.loads(stored(page))["schedule"]
+    for i, leitner in store["schedule"].items():
+        assert schedule[i]["leitner"] == leitner["box"] and schedule[i]["seen"] == leitner["seen"]
+        assert differences([schedule[i]], [migrated(leitner)]) == [], i
+    page.click("button.deck[data-deck=definitions]")
+    page.click(".drill .show")
+    assert page.locator(".grade .rate-name").all_text_contents() == ["Otra vez", "Difícil", "Bien", "Fácil"]
+    assert page.locator(".grade .rate-interval").all_text_contents()[:3] == ["1 min", "5,5 min", "10 min"]
+    page.click(".grade .rate[data-rating='3']")
+    assert page.text_content(".drill-progress").startswith("4 de 63 vistas · 1 pendientes")
+    assert page.text_content("ul.marks .note-text") == "Chiedere sempre." and errors == []
 
 
 def test_a_drill_without_javascript_says_so_and_the_law_page_is_unchanged(server, browser):

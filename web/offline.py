@@ -24,8 +24,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 WORKER, STATE = "/sw.js", "/offline/manifest.json"
 WEB_MANIFEST = "/manifest.webmanifest"
 ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static/search.js", "/static/offline.js",
-          "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png", WEB_MANIFEST,
-          STUDY_CARDS)  # the drills' cards: the same in every language
+          "/static/fsrs.js", "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png",
+          WEB_MANIFEST, STUDY_CARDS)  # the drills' cards: the same in every language
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
 SLICE = 64 * 1024  # an asyncio transport's high-water mark: one slice waits while the client reads another
 TURN = 1e-4  # seconds between slices: a timer, its slice goes after the requests that came meanwhile (sleep(0)'s, before)

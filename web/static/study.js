@@ -1,12 +1,16 @@
-// Study mode (issue 16), all of it in the browser: drills over the build's cards with a Leitner
-// schedule, bookmarks and notes on clauses, read marks for the reading plan; kept in localStorage,
-// exported and imported as files. Nothing is sent anywhere: the only request is for the cards.
+// Study mode (issue 16), all of it in the browser: drills over the build's cards scheduled by FSRS-6
+// (web/static/fsrs.js, issue 32; the Leitner boxes it replaced are read as FSRS state), bookmarks
+// and notes on clauses, read marks for the reading plan; kept in localStorage, exported and
+// imported as files. Nothing is sent anywhere: the only request is for the cards.
 // The words it shows come from the page (#study-words, translated there); data reaches the page
 // through textContent only.
 (function () {
   "use strict";
-  var KEY = "kb-study", FORMAT = "bridge-laws-study", DAY = 24 * 3600 * 1000;
-  var DAYS = [0, 0, 1, 2, 4, 8];  // a card in box n comes back after DAYS[n] days (box 1, where a new card starts: at once)
+  var KEY = "kb-study", FORMAT = "bridge-laws-study", VERSION = 2, DAY = 24 * 3600 * 1000;
+  var VERSIONS = [1, 2];  // a study file's: 1 held Leitner boxes, 2 FSRS state (both import)
+  var FSRS = window.KBFsrs;  // on /study only: elsewhere the schedule is kept as it is, never read
+  var scheduler = FSRS && new FSRS.Scheduler();
+  var LEARNT = 21;  // days of stability (recall 90% after three weeks: Anki's "mature") for a card learnt
   var SAFE = /^[A-Za-z0-9._-]+$/;  // a document, unit or clause id: what may go into a link
   var words = document.getElementById("study-words");
   if (!words) return;
@@ -77,11 +81,36 @@
   }
 
   // Each part's check of one entry: the entry as kept ({entry}), or the name of what is wrong.
+  // A drill card's entry: its FSRS card (fsrs.js) and how often it was seen; or, as the Leitner
+  // drills wrote it, {box, due, seen}, read as FSRS state where the scheduler is (fromLeitner:
+  // the due date and the count kept, the box too, as `leitner`, until the card's next review).
   function scheduleEntry(id, e) {
     if (!CARD.test(id)) return "bad-card";
-    if (!isMap(e) || !isWhole(e.box, 1, 5) || !isWhole(e.seen, 0, 1e9)) return "bad-schedule";
-    if (typeof e.due !== "number" || !isFinite(e.due)) return "bad-schedule";
-    return { entry: { box: e.box, due: e.due, seen: e.seen } };
+    if (!isMap(e) || !isWhole(e.seen, 0, 1e9) || !isNumber(e.due, -1e15, 1e15)) return "bad-schedule";
+    if (e.box !== undefined) return leitnerEntry(e);
+    if (!isFsrsCard(e) || (e.leitner !== undefined && !isWhole(e.leitner, 1, 5))) return "bad-schedule";
+    var kept = scheduled(e, e.seen);
+    if (e.leitner) kept.leitner = e.leitner;
+    return { entry: kept };
+  }
+
+  function leitnerEntry(e) {
+    if (!isWhole(e.box, 1, 5)) return "bad-schedule";
+    if (!FSRS) return { entry: { box: e.box, due: e.due, seen: e.seen } };
+    var kept = scheduled(FSRS.fromLeitner(e.box, e.due, scheduler), e.seen);
+    kept.leitner = e.box;
+    return { entry: kept };
+  }
+
+  function isFsrsCard(c) {
+    var stepped = c.state === 2 ? c.step === null : (c.state === 1 || c.state === 3) && isWhole(c.step, 0, 100);
+    return stepped && isNumber(c.stability, 0.001, 1e9) && isNumber(c.difficulty, 1, 10) &&
+      isNumber(c.last_review, -1e15, 1e15);
+  }
+
+  function scheduled(card, seen) {  // a schedule entry: the card's FSRS fields and its count, nothing else
+    return { state: card.state, step: card.step, stability: card.stability, difficulty: card.difficulty,
+             due: card.due, last_review: card.last_review, seen: seen };
   }
 
   function clauseEntry(key, m) {
@@ -106,7 +135,8 @@
   function isId(s) { return typeof s === "string" && s.length <= 100 && SAFE.test(s); }
   function isText(s, max) { return s === undefined || (typeof s === "string" && s.length <= max); }
   function isDate(s) { return typeof s === "string" && s.length <= 40 && !isNaN(Date.parse(s)); }
-  function isWhole(n, least, most) { return typeof n === "number" && n % 1 === 0 && n >= least && n <= most; }
+  function isWhole(n, least, most) { return isNumber(n, least, most) && n % 1 === 0; }
+  function isNumber(n, least, most) { return typeof n === "number" && isFinite(n) && n >= least && n <= most; }
 
   function clauseKey(doc, unit, clause) { return doc + "/" + unit + "#" + clause; }
 
@@ -299,7 +329,7 @@
     document.querySelector(".export-all").addEventListener("click", function () {
       var data = load();
       download("bridge-laws-study.json", "application/json", JSON.stringify({
-        format: FORMAT, version: 1, exported: new Date().toISOString(),
+        format: FORMAT, version: VERSION, exported: new Date().toISOString(),
         schedule: data.schedule, clauses: data.clauses, read: data.read }, null, 2));
     });
     document.querySelector(".import input[type=file]").addEventListener("change", function (e) {
@@ -336,7 +366,7 @@
     try {
       got = JSON.parse(text);
     } catch (e) { return { message: w("not-json") }; }
-    if (!isMap(got) || got.format !== FORMAT || got.version !== 1) return { message: w("not-export") };
+    if (!isMap(got) || got.format !== FORMAT || VERSIONS.indexOf(got.version) < 0) return { message: w("not-export") };
     var sifted = sift(got), first = sifted.problems[0];
     if (!first) return { data: sifted.data };
     if (first.problem === "not-export") return { message: w("not-export") };
@@ -368,6 +398,7 @@
 
   function drillsUp(section) {
     var picker = section.querySelector(".decks");
+    if (!FSRS) return section.appendChild(el("p", "error", w("unavailable")));  // its scheduler did not load
     fetch(section.getAttribute("data-cards")).then(function (r) {
       if (!r.ok) throw new Error("HTTP " + r.status);
       return r.json();
@@ -397,7 +428,7 @@
       if (!e) return;
       s.seen++;
       if (e.due <= now) s.due++;
-      if (e.box >= 5) s.learnt++;
+      if (e.state === FSRS.State.Review && e.stability >= LEARNT) s.learnt++;
     });
     return s;
   }
@@ -447,8 +478,6 @@
     q.textContent = deck === "titles" ? (docNames()[current.id.split(":")[1]] || "") + " · " + current.question : current.question;
     if (deck === "titles") q.removeAttribute("lang");
     else q.lang = current.lang;
-    var entry = schedule[current.id];
-    if (entry) q.appendChild(el("span", "box meta", " " + w("box", { box: entry.box })));
     show.hidden = false;
     if (deck === "situations" && current.ref) choices(box, current);
   }
@@ -503,14 +532,40 @@
     link.replaceChildren(a);
     box.querySelector(".show").hidden = true;
     box.querySelector(".answer").hidden = false;
+    intervals(box);
     box.querySelector(".grade").hidden = false;
-    box.querySelector(".knew").focus();
+    box.querySelector(".rate[data-rating='3']").focus();  // Good, as Anki's space bar
   }
 
-  function grade(knew) {  // Leitner: up one box when known, back to the first when not
-    var data = load(), e = data.schedule[current.id] || { box: 1 };
-    var box = knew ? Math.min((e.box || 1) + 1, 5) : 1;
-    data.schedule[current.id] = { box: box, due: Date.now() + DAYS[box] * DAY, seen: (e.seen || 0) + 1 };
+  // ---------------------------------------------------------------- the four ratings (FSRS)
+  function cardNow(schedule) {  // the current card's FSRS card (a new one if never seen) and its count
+    var e = schedule[current.id];
+    return e ? { card: e, seen: e.seen } : { card: FSRS.newCard(), seen: 0 };
+  }
+
+  function intervals(box) {  // each rating's button says when that rating brings the card back
+    var now = Date.now(), was = cardNow(load().schedule);
+    var after = scheduler.preview(was.card, now, FSRS.draw(current.id, was.seen + 1));
+    box.querySelectorAll(".rate").forEach(function (b) {
+      b.querySelector(".rate-interval").textContent = span(after[+b.getAttribute("data-rating") - 1].due - now);
+    });
+  }
+
+  function span(ms) {  // "10 min", "5 d", "1.5 months" in the reader's language (months and years from 1.5: plural)
+    var minutes = ms / 60000, days = ms / DAY;
+    if (minutes < 60) return w("in-minutes", { n: number(minutes) });
+    if (days < 1) return w("in-hours", { n: number(minutes / 60) });
+    if (days < 45) return w("in-days", { n: number(days) });
+    if (days < 1.5 * 365) return w("in-months", { n: number(days / 30) });
+    return w("in-years", { n: number(days / 365) });
+  }
+
+  function number(x) { return new Intl.NumberFormat(html.lang, { maximumFractionDigits: 1 }).format(x); }
+
+  function grade(rating) {
+    var data = load(), was = cardNow(data.schedule), seen = was.seen + 1;
+    var card = scheduler.review(was.card, rating, Date.now(), FSRS.draw(current.id, seen));
+    data.schedule[current.id] = scheduled(card, seen);
     save(data);
     previous = current;
     next();
@@ -518,13 +573,12 @@
 
   function wire(section) {
     section.querySelector(".show").textContent = w("show");
-    section.querySelector(".knew").textContent = w("knew");
-    section.querySelector(".didnt").textContent = w("didnt");
     section.querySelector(".check").textContent = w("check");
     section.querySelector(".free-label").textContent = w("free");
     section.querySelector(".show").addEventListener("click", reveal);
-    section.querySelector(".knew").addEventListener("click", function () { grade(true); });
-    section.querySelector(".didnt").addEventListener("click", function () { grade(false); });
+    section.querySelectorAll(".rate").forEach(function (b) {
+      b.addEventListener("click", function () { grade(+b.getAttribute("data-rating")); });
+    });
     section.querySelector(".free").addEventListener("submit", function (e) {
       e.preventDefault();
       var input = section.querySelector("#free-answer");
