@@ -24,7 +24,7 @@ from typing import Any
 
 from jinja2 import Environment
 
-from .citation import EXTERNAL as EXTERNAL_DOC, Site
+from .citation import Site
 from .citegrammar import LANGUAGES, Mention, find
 from .clauseid import article_of, readable
 from .editions import Editions

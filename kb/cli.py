@@ -148,6 +148,16 @@ def _read_text(text: str) -> str:
         raise UsageError(f"standard input is not text in {sys.stdin.encoding}: {e.reason}") from e
 
 
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from .assistant import server  # the MCP SDK is loaded for this command only
+    mcp = server(args.build_dir)  # the current build, read as it is: no build is a one-line error
+    try:
+        mcp.run("stdio")
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 def cmd_graph(args: argparse.Namespace) -> int:
     kb = _kb(args)
     out = file_target(Path(args.path))
@@ -279,6 +289,8 @@ def parser() -> argparse.ArgumentParser:
                        "by its status")
     c.add_argument("--lang", choices=LANGS, help="the text's language, read first (default: all three alike)")
     c.set_defaults(func=cmd_cite)
+    sub.add_parser("mcp", help="serve the knowledge base to an assistant as an MCP server on standard input/output "
+                   "(search, clause, compare, situations, cite), over the current build").set_defaults(func=cmd_mcp)
     gr = sub.add_parser("graph", help="write the cross-reference graph to PATH")
     gr.add_argument("path")
     gr.add_argument("--format", choices=("graphml", "json"), default="graphml")
