@@ -30,6 +30,7 @@ class Mention:
     direction: str | None = None  # "before" ("sopra", "precedente") or "after" ("seguenti", "successivo")
     scope: tuple[str, ...] = ()   # words naming the part a point belongs to: "… relativi ai sistemi blu"
     written: str = ""             # a point's marker as printed: "a)", "(a)", "2)"
+    named: str | None = None      # the document's name written with it: "reglamento 64", "Law 16C (2007)"
 
 
 # ---------------------------------------------------------------- shared pieces
@@ -37,11 +38,17 @@ class Mention:
 _PAREN = r"\((?:[a-z]|i{1,3}|iv|vi{0,3}|ix|x)\)"
 _ITEMS = rf"(?:\s?{_PAREN}|\([a-z](?=[,;]))*"  # "(b) (i)"; "(b" left unclosed before , or ;
 
+# A section letter written apart from its article ("art. 16 B", "Law 16 B1"): a lone capital;
+# A and E, which are also words ("Art 16 A tale scopo", "E poi"), only before their number,
+# a punctuation mark, the end or a list connector.
+_SPACED_SECTION = (r"\s(?=[BCDFG](?![A-Za-zà-ú'’])"
+                   r"|[AE](?:\d|[,.;:)\]]|$|\s+(?:e|ed|o|y|u|and|or)\s))")
+
 # An id with an article number. Section letters are upper case, or lower case only when
 # glued and not followed by a letter ("26b"); "86.B" and "73,D2" keep the punctuation inside.
 LAW_ID = re.compile(
     rf"(?P<art>\d{{1,2}})(?![\d/%°.]\d)(?![\d%°])"
-    rf"(?:[.,]?(?P<sec>[A-G])(?![A-Za-zà-ú])|(?P<lsec>[a-g])(?![A-Za-zà-ú\d]))?"
+    rf"(?:(?:[.,]|{_SPACED_SECTION})?(?P<sec>[A-G])(?![A-Za-zà-ú])|(?P<lsec>[a-g])(?![A-Za-zà-ú\d]))?"
     rf"(?:(?<=[A-Ga-g])(?P<num>\d{{1,2}})(?!\d))?"
     rf"(?P<items>{_ITEMS})"
     rf"(?:(?<=\d)(?P<glued>[a-z])(?![A-Za-zà-ú\d]))?"
@@ -91,7 +98,7 @@ class Language:
 
 
 ITALIAN = Language(
-    keyword=r"(?:[Aa]rticol[oi]|ARTICOL[OI]|ART\.|[Aa]rtt\.|[Aa]rt\.?)(?![a-zà-ú])",
+    keyword=r"(?:[Aa]rticol[oi]|ARTICOL[OI]|ART\.|[Aa]rtt\.|[Aa]rt\.?|[Ll]egg[ei]|LEGG[EI]|[Rr]egol[ae])(?![a-zà-ú])",
     connector=r"(?:,|;)?\s*(?:\b(?:e|ed|o|od|oppure|ovvero)\b(?:\s+non\s+(?:il|l['’]))?)?",
     determiner=r"(?:\b(?:l['’]|il|gli|all['’]|agli|dall['’]|dagli|dell['’]|degli|nell['’]|negli|sull['’])\s*)?",
     triggers=r"\b(?:vedi|vedere|veda|punt[oi]|letter[ae]|sopra|in|caso|di|dai|dei|al|ai|fattispecie|criteri|requisiti)",
@@ -101,7 +108,7 @@ ITALIAN = Language(
 )
 
 SPANISH = Language(
-    keyword=r"(?:[Aa]rtículos?\.?|[Aa]rt\.?)(?![a-zà-ú])",
+    keyword=r"(?:[Aa]rtículos?\.?|[Aa]rt\.?|[Ll]ey(?:es)?|LEY(?:ES)?|[Rr]eglas?)(?![a-zà-ú])",
     connector=r"(?:,|;)?\s*(?:\b(?:y|e|o|u)\b(?:\s+no(?:\s+el)?)?)?",
     determiner=r"(?:\b(?:el|los|del|al|la|las)\s+)?",
     triggers=r"\b(?:ver|véase|punto|puntos|apartado|apartados|número|números|en|según|aplicando|de)",
@@ -111,7 +118,7 @@ SPANISH = Language(
 )
 
 ENGLISH = Language(
-    keyword=r"(?:Laws?|LAWS?)(?![a-z])",
+    keyword=r"(?:[Ll]aws?|LAWS?)(?![a-z])",
     connector=r"(?:,|;)?\s*(?:\b(?:and|or)\b(?:\s+not)?)?",
     determiner=r"(?:\b(?:the)\s+)?",
     triggers=r"\b(?:see|under|in|of|paragraphs?|subparagraphs?)",
@@ -126,19 +133,25 @@ LANGUAGES = {"it": ITALIAN, "es": SPANISH, "en": ENGLISH}
 # ---------------------------------------------------------------- finders
 
 def find(text: str, lang: str, labels: dict[str, str] | None = None,
-         titles: dict[str, str] | None = None) -> list[Mention]:
+         titles: dict[str, str] | None = None, names: tuple[str, ...] = ()) -> list[Mention]:
     """Every reference written in `text`, in order, spans never overlapping.
 
     `labels` and `titles` name the clauses of the unit being read (label or
     title → clause id): a label such as "X2" used in the text, or "vedi note"
-    naming a titled part, is a relative mention of that clause.
+    naming a titled part, is a relative mention of that clause. `names` are what
+    readers call the documents ("reglamento", "norma", "2007"): an id written with
+    one ("reglamento 64", "Law 16C (2007)") is a Law mention `named` so.
     """
     language = LANGUAGES[lang]
     taken: list[Mention] = find_named(text, labels or {}, titles or {})
     for finder in (find_external, find_norms, find_appendices, find_definitions, find_points):
         taken += [m for m in finder(text) if not _overlaps(m, taken)]
+    if names:
+        taken += [m for m in find_named_documents(text, names, language) if not _overlaps(m, taken)]
     taken += [m for m in find_law_lists(text, language) if not _overlaps(m, taken)]
     taken += [m for m in find_law_lists(text, language, bare=True) if not _overlaps(m, taken)]
+    if names:
+        taken = named_after(text, sorted(taken, key=lambda m: m.start), names)
     taken = [_last_paragraph(text, m) if m.kind == "law" else m for m in taken]
     laws = [m for m in taken if m.kind == "law"]
     for m in find_relative(text, language):
@@ -277,6 +290,82 @@ def find_law_lists(text: str, language: Language, bare: bool = False) -> list[Me
             out.append(Mention(n.start(), n.end(), n.group(), "law", compact_law(n)))
             pos = n.end()
     return out
+
+
+# ---------------------------------------------------------------- documents named
+
+# What joins an id and the document named after it: "del reglamento", "of the 2007 Laws", "(2007)".
+# The article is tried last, so a name that starts with one ("the 2007 laws") is read whole.
+_OF_DOCUMENT = r"(?:del(?:la|le|lo|l['’])?|dell['’]|dei|de(?:l)?|of(?:\s+the)??|in|en)\s*(?:(?:the|il|el|la|lo)\s+|l['’]\s*)??"
+_CONNECTED = re.compile(r"[\s,;]*(?:\b(?:e|ed|o|oppure|y|u|and|or)\b)?\s*")
+
+
+def _name_pattern(names: tuple[str, ...]) -> str:
+    """The names as alternatives, longest first, in any case; never inside a word."""
+    alternatives = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return rf"(?<![\w])(?P<name>(?i:{alternatives}))(?!\w)"
+
+
+def _canonical(names: tuple[str, ...], written: str) -> str:
+    return next(n for n in names if n.casefold() == written.casefold())
+
+
+def find_named_documents(text: str, names: tuple[str, ...], language: Language) -> list[Mention]:
+    """An id right after a document's name ("reglamento 64", "norma 40", "codice art. 12C1");
+    a name of digits alone ("2007") only names an edition after the id (`named_after`)."""
+    worded = tuple(n for n in names if not n.isdigit())
+    if not worded:
+        return []
+    pattern = re.compile(_name_pattern(worded) + rf"\s*(?:{language.keyword}\s*)?")
+    out = []
+    for m in pattern.finditer(text):
+        law = LAW_ID.match(text, m.end())
+        if law is None or _NOT_AN_ARTICLE.match(text, law.end()):
+            continue
+        out.append(Mention(m.start(), law.end(), text[m.start():law.end()], "law", compact_law(law),
+                           named=_canonical(worded, m["name"])))
+    return out
+
+
+def named_after(text: str, mentions: list[Mention], names: tuple[str, ...]) -> list[Mention]:
+    """A document named after a Law id ("Artículo 64 del reglamento", "Law 16C (2007)") names
+    it; a name names every id of the list it closes ("Art 30, 31 o 32 del reglamento") or opens
+    ("reglamento art. 64 y 65")."""
+    after = re.compile(rf"(?:(?P<paren>\s*\(\s*)|,?\s+{_OF_DOCUMENT}){_name_pattern(names)}(?(paren)\s*\))")
+    out = list(mentions)
+    for i, m in enumerate(mentions):
+        found = after.match(text, m.end) if m.kind == "law" and m.named is None else None
+        if found is not None:
+            out[i] = replace(m, end=found.end(), raw=text[m.start:found.end()], named=_canonical(names, found["name"]))
+    return _listed_alike(text, out)
+
+
+def _listed_alike(text: str, mentions: list[Mention]) -> list[Mention]:
+    """Each unnamed Law id of a list takes the name written with the list: from its last id
+    backwards when the name follows it, from its first id forwards when the name precedes it."""
+    out = list(mentions)
+    carried: str | None = None
+    for i in range(len(out) - 1, -1, -1):  # "30, 31 o 32 del reglamento"
+        m = out[i]
+        if carried and m.named is None and _one_list(text, m, out[i + 1]):
+            out[i] = replace(m, named=carried)
+            continue
+        carried = m.named if m.named and not _named_first(m) else None
+    for i, m in enumerate(out):  # "reglamento art. 64 y 65"
+        if carried and m.named is None and _one_list(text, out[i - 1], m):
+            out[i] = replace(m, named=carried)
+            continue
+        carried = m.named if _named_first(m) else None
+    return out
+
+
+def _one_list(text: str, a: Mention, b: Mention) -> bool:
+    return a.kind == b.kind == "law" and bool(_CONNECTED.fullmatch(text[a.end:b.start]))
+
+
+def _named_first(m: Mention) -> bool:
+    """The document's name is written before the id ("reglamento 64"), not after it."""
+    return bool(m.named) and m.raw.casefold().startswith(m.named.casefold())
 
 
 def find_relative(text: str, language: Language) -> list[Mention]:

@@ -18,7 +18,8 @@ from .graph import write_graph
 from .knowledge import KnowledgeBase
 from .check import load_explained, load_sources, report
 from .corpus import CorpusError
-from .render import render_links, render_result, render_unit
+from .cite import CiteError
+from .render import render_cite, render_links, render_result, render_unit
 from .search.analysis import LANGS
 from .search.model import ModelError
 from .search.query import QueryError
@@ -119,6 +120,41 @@ def cmd_search(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
     else:
         print(render_result(result))
+    return 0
+
+
+def cmd_cite(args: argparse.Namespace) -> int:
+    text = _read_text(args.text)
+    try:
+        result = _kb(args).cite(text, args.lang)
+    except CiteError as e:
+        raise UsageError(str(e)) from e
+    if args.json:  # what /api/cite answers
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=1))
+    elif args.html:
+        print(result.html)
+    else:
+        print(render_cite(result))
+    return 0
+
+
+def _read_text(text: str) -> str:
+    """The text given on the command line, or standard input's for `-`."""
+    if text != "-":
+        return text
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError as e:
+        raise UsageError(f"standard input is not text in {sys.stdin.encoding}: {e.reason}") from e
+
+
+def cmd_mcp(args: argparse.Namespace) -> int:
+    from .assistant import server  # the MCP SDK is loaded for this command only
+    mcp = server(args.build_dir)  # the current build, read as it is: no build is a one-line error
+    try:
+        mcp.run("stdio")
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
@@ -255,6 +291,17 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--limit", type=int, default=10)
     q.add_argument("--page", type=int, default=1)
     q.set_defaults(func=cmd_search)
+    c = sub.add_parser("cite", help="every citation in a text (a ruling, a decision, an answer), found, resolved "
+                       "and given a status: exists, not in this edition, numbered otherwise, no such clause")
+    c.add_argument("text", help="the text, or - to read it from standard input")
+    shown = c.add_mutually_exclusive_group()
+    shown.add_argument("--json", action="store_true", help="print the result as /api/cite returns it")
+    shown.add_argument("--html", action="store_true", help="print the text as HTML, each citation a link classed "
+                       "by its status")
+    c.add_argument("--lang", choices=LANGS, help="the text's language, read first (default: all three alike)")
+    c.set_defaults(func=cmd_cite)
+    sub.add_parser("mcp", help="serve the knowledge base to an assistant as an MCP server on standard input/output "
+                   "(search, clause, compare, situations, cite), over the current build").set_defaults(func=cmd_mcp)
     gr = sub.add_parser("graph", help="write the cross-reference graph to PATH")
     gr.add_argument("path")
     gr.add_argument("--format", choices=("graphml", "json"), default="graphml")

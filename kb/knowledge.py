@@ -14,6 +14,7 @@ from typing import Any
 
 from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
+from .cite import Checker, CiteResult
 from .concordance import NOTE_COLUMNS, Concordance, read_tsv
 from .chapters import chapters
 from .editions import ChangesPage, Editions, changes_pages
@@ -87,6 +88,15 @@ class KnowledgeBase:
     def editions(self) -> Editions:
         """The editions of the Laws the manifest pairs: compare pairings and parallel links."""
         return Editions(self.library, self.concordance, self.store.export["documents"])
+
+    @cached_property
+    def checker(self) -> Checker:
+        return Checker(self.store, self.library, self.editions)
+
+    def cite(self, text: str, lang: str | None = None) -> CiteResult:
+        """Every citation in a text (a ruling, a decision, an answer), found, resolved and given
+        a status (`kb.cite`); `CiteError` for a text that cannot be checked."""
+        return self.checker.check(text, lang)
 
     @cached_property
     def changes_pages(self) -> tuple[ChangesPage, ...]:

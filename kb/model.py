@@ -29,6 +29,10 @@ class Table:
         d["rows"] = self.rows
         return d
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Table":
+        return cls(d["rows"], d.get("header", []), d.get("caption"), d.get("at"))
+
 
 @dataclass
 class Note:
@@ -43,6 +47,10 @@ class Note:
         if self.at is not None:
             d["at"] = self.at
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Note":
+        return cls(d["kind"], d["text"], d.get("at"))
 
 
 @dataclass
@@ -72,6 +80,10 @@ class Footnote:
             d["clause"] = self.clause
         d["clauses"] = self.clauses or ([self.clause] if self.clause else [])
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Footnote":
+        return cls(d["marker"], d["text"], d.get("clause"), list(d.get("clauses", [])))
 
 
 @dataclass
@@ -116,6 +128,14 @@ class Clause:
         d.update(self.extra)
         return d
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Clause":
+        """A clause as the export gives it (`to_dict` read back)."""
+        own = ("id", "parent", "label", "text", "title", "tables", "notes")
+        return cls(d["id"], d["parent"], d["label"], d["text"], d.get("title"),
+                   [Table.from_dict(t) for t in d.get("tables", [])], [Note.from_dict(n) for n in d.get("notes", [])],
+                   {k: v for k, v in d.items() if k not in own})
+
 
 @dataclass
 class Unit:
@@ -156,6 +176,14 @@ class Unit:
         d["text"] = self.text
         return d
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Unit":
+        """A unit as the export gives it (`to_dict` read back; `text` is computed again)."""
+        own = ("id", "kind", "title", "group", "clauses", "footnotes", "text")
+        return cls(d["id"], d["kind"], d["title"], [Clause.from_dict(c) for c in d["clauses"]],
+                   [Footnote.from_dict(f) for f in d["footnotes"]], d.get("group"),
+                   {k: v for k, v in d.items() if k not in own})
+
 
 @dataclass
 class Document:
@@ -187,6 +215,14 @@ class Document:
             d["groups"] = self.groups
         d["units"] = [u.to_dict() for u in self.units]
         return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Document":
+        """A document as the export gives it: what reads a build resolves with the records the
+        build resolved with (`kb.resolve.Lookups`)."""
+        own = ("id", "title", "lang", "kind", "edition", "units", "groups")
+        return cls(d["id"], d["title"], d["lang"], d["kind"], d["edition"], [Unit.from_dict(u) for u in d["units"]],
+                   {k: v for k, v in d.items() if k not in own}, d.get("groups", []))
 
 
 @dataclass

@@ -152,3 +152,33 @@ def render_result(result: Any) -> str:
 def _plain_snippet(snippet: str) -> str:
     import html
     return html.unescape(snippet.replace("<mark>", "«").replace("</mark>", "»")).replace("\n", " ")
+
+
+def render_cite(result: Any) -> str:
+    """A citation check for the terminal: each citation as written, its status and where it
+    leads, with the start of its clause's text; then how many of each status."""
+    out = []
+    for i, c in enumerate(result.citations, start=1):
+        out.append(f"{i:2}. {c.written}  [{c.start}-{c.end}]  {_said(c)}" + (f"  {c.target.url}" if c.target else ""))
+        if c.target and c.target.text:
+            out.append("    " + textwrap.shorten(c.target.text.replace("\n", " "), 110, placeholder=" …"))
+    counts = ", ".join(f"{n} {status}" for status, n in result.summary.items())
+    out.append(f"{len(result.citations)} citation(s)" + (f": {counts}" if counts else ""))
+    return "\n".join(out)
+
+
+def _said(c: Any) -> str:
+    """A checked citation's status in words: "exists: it-laws 27B1(b) (2017) — LICITA INSUFFICIENTE"."""
+    t = c.target
+    if c.status == "external":
+        return f"external: {c.id} (a text outside the corpus)"
+    if t is None:
+        return f"no such clause: {readable(c.id)} (checked in {c.checked} and its other edition)"
+    where = f"{t.doc} {t.label} ({t.edition})" + (f" — {t.title}" if t.title else "")
+    if c.status == "numbered-otherwise" and c.pair:
+        older, newer, relation, _ = c.pair
+        return (f"numbered otherwise: {where}; {older.doc} {older.label} ({older.edition}) ↔ "
+                f"{newer.doc} {newer.label} ({newer.edition}), {relation}")
+    if c.status == "not-in-edition":
+        return f"not in {c.checked}: only in {where}"
+    return f"exists: {where}"

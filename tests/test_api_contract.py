@@ -15,6 +15,11 @@ ASKED = {
     "/api/compare/{n}": {200: ("/api/compare/27", {}), 404: ("/api/compare/94", {})},
     "/api/situations": {200: ("/api/situations", {"lang": "es"}), 400: ("/api/situations", {"lang": "fr"})},
     "/api/changes": {200: ("/api/changes", {"kind": "moved"}), 400: ("/api/changes", {"kind": "similar"})},
+    "/api/cite": {200: ("/api/cite", {"text": "Law 27B1(b), Law 13F, Law 95"}), 400: ("/api/cite", {"text": ""})},
+}
+POSTED = {  # the one route that takes a body: (JSON body, raw bytes) per documented status
+    "/api/cite": {200: ({"text": "Artículo 64 del reglamento, norma 40", "lang": "es"}, None),
+                  400: ({"text": "Law 12", "lang": "fr"}, None), 413: (None, b"x" * (12 * 20_000 + 1025))},
 }
 MORE_SHAPES = [  # other answers of the same routes, held to the same schemas
     ("/api/units/es-laws/12", {}), ("/api/units/it-norms/40", {}), ("/api/units/it-timeref/licita-insufficiente", {}),
@@ -22,6 +27,8 @@ MORE_SHAPES = [  # other answers of the same routes, held to the same schemas
     ("/api/search", {"q": "carta", "page": "2", "limit": "3"}), ("/api/search", {"q": "zzzzqqq"}),
     ("/api/compare/12", {}), ("/api/compare/12", {"older": "it-laws", "newer": "es-laws"}),
     ("/api/search", {"q": "x", "doc": "nope"}), ("/api/search", {"q": "y" * 600}), ("/api/units/xx/1", {}),
+    ("/api/cite", {"text": "l'Art. 16A3 e la norma 99; Statuto Federale"}), ("/api/cite", {"text": "z" * 20_001}),
+    ("/api/cite", {"text": "Law 12", "format": "pdf"}),
 ]
 
 
@@ -30,8 +37,8 @@ def spec(client):
     return client.get("/api/openapi.json").json()
 
 
-def schema_of(spec, path, status):
-    response = spec["paths"][path]["get"]["responses"][str(status)]
+def schema_of(spec, path, status, method="get"):
+    response = spec["paths"][path][method]["responses"][str(status)]
     return Draft202012Validator(response["content"]["application/json"]["schema"] | {"components": spec["components"]})
 
 
@@ -59,6 +66,19 @@ def test_each_documented_status_is_real_and_its_body_fits(client, spec, path, st
     assert r.status_code == status
     errors = list(schema_of(spec, path, status).iter_errors(r.json()))
     assert errors == [], errors[0].message
+
+
+@pytest.mark.parametrize("path,status", [(p, s) for p, sent in POSTED.items() for s in sent])
+def test_each_documented_status_of_a_post_is_real_and_its_body_fits(client, spec, path, status):
+    body, raw = POSTED[path][status]
+    r = client.post(path, json=body) if raw is None else client.post(path, content=raw)
+    assert r.status_code == status
+    errors = list(schema_of(spec, path, status, "post").iter_errors(r.json()))
+    assert errors == [], errors[0].message
+
+
+def test_the_posted_methods_are_the_documented_ones(spec):
+    assert {p for p, ops in spec["paths"].items() if "post" in ops} == set(POSTED)
 
 
 @pytest.mark.parametrize("url,query", MORE_SHAPES)

@@ -70,6 +70,11 @@ ITALIAN_FORMS = [
     ("Art. 48 lettera a) dello Statuto Federale", [("external", "Statuto Federale art. 48")]),
     ("art. 8 del Regolamento di Giustizia FIGB", [("external", "Regolamento di Giustizia art. 8")]),
     ("Art. 1 del R.G.S.", [("external", "R.G.S. art. 1")]),
+    # what readers write outside the texts: "Legge", "regola", a section letter set apart
+    ("secondo la Legge 12C1", [(L, "12C1")]),
+    ("la regola 40B2(a)", [(L, "40B2a")]),
+    ("l'art. 16 B regola", [(L, "16B")]),
+    ("art. 16 B1 e 17", [(L, "16B1"), (L, "17")]),
 ]
 
 SPANISH_FORMS = [
@@ -95,6 +100,13 @@ SPANISH_FORMS = [
     ("A y B anteriores", [(R, "A"), (R, "B")]),
     ("según (a) o (b)", [(R, "(a)"), (R, "(b)")]),
     ("Ver tabla en el anexo", [("external", "anexo")]),
+    ("la Ley 64 y la regla 16C", [(L, "64"), (L, "16C")]),
+]
+
+ENGLISH_FORMS = [
+    ("Under Law 27B1(b) the bid", [(L, "27B1b")]),
+    ("Laws 30, 31 or 32", [(L, "30"), (L, "31"), (L, "32")]),
+    ("law 40B2(a)(i) and Law 16 D", [(L, "40B2ai"), (L, "16D")]),
 ]
 
 FALSE_FRIENDS = [
@@ -111,6 +123,8 @@ FALSE_FRIENDS = [
     ("es", "punto cardinal, puntos de match, boca arriba, cara abajo, de arriba abajo"),
     ("es", "cualquier Artículo; el artículo correspondiente; este Artículo; (IMP)"),
     ("es", "3E cartas, 13 cartas en cada palo"),
+    ("it", "dal 2007 12 arbitri; la legge dello Stato; una regola di buon senso"),
+    ("en", "the law of the land; Law and order; 13 tricks"),
 ]
 
 
@@ -122,6 +136,40 @@ def test_italian_forms(text, expected):
 @pytest.mark.parametrize("text, expected", SPANISH_FORMS)
 def test_spanish_forms(text, expected):
     assert cited(text, "es") == expected
+
+
+@pytest.mark.parametrize("text, expected", ENGLISH_FORMS)
+def test_english_forms(text, expected):
+    assert cited(text, "en") == expected
+
+
+def test_a_capital_a_or_e_set_apart_is_a_word_not_a_section():
+    assert cited("vedi Art 16 A tale scopo") == [(L, "16")]
+    assert cited("Art 16 E poi") == [(L, "16")]
+    assert cited("Art 16 A.") == [(L, "16A")]
+
+
+NAMES = ("reglamento", "norma", "codice", "codice di gara", "2007", "the 2007 laws", "2017")
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("Artículo 64 del reglamento", "es", [("64", "reglamento", "Artículo 64 del reglamento")]),
+    ("reglamento art. 64 y 65", "es", [("64", "reglamento", "reglamento art. 64"), ("65", "reglamento", "65")]),
+    ("Art 30, 31 o 32 del reglamento", "es", [("30", "reglamento", "Art 30"), ("31", "reglamento", "31"),
+                                             ("32", "reglamento", "32 del reglamento")]),
+    ("la norma 40", "it", [("40", "norma", "norma 40")]),
+    ("codice di gara art. 24", "it", [("24", "codice di gara", "codice di gara art. 24")]),
+    ("Law 16C (2007)", "en", [("16C", "2007", "Law 16C (2007)")]),
+    ("Law 16C of the 2007 Laws", "en", [("16C", "the 2007 laws", "Law 16C of the 2007 Laws")]),
+    ("Law 16C (see 2007)", "en", [("16C", None, "Law 16C")]),
+    ("nel 2007 12 arbitri", "it", []),
+])
+def test_a_document_named_with_an_id_names_it(text, lang, expected):
+    assert [(m.ref, m.named, m.raw) for m in find(text, lang, names=NAMES)] == expected
+
+
+def test_without_names_nothing_is_named():
+    assert [(m.ref, m.named) for m in find("Artículo 64 del reglamento; norma 40", "es")] == [("64", None)]
 
 
 @pytest.mark.parametrize("lang, text", FALSE_FRIENDS)

@@ -4,14 +4,16 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
+from kb.cite import MAX_TEXT_CHARS, CiteError
 from kb.search.analysis import LANGS
 from kb.search.engine import Result
 from kb.search.query import QueryError
 from kb.store import NotFound, Store
 
-from .api_models import ChangesView, CompareView, DocumentSummary, SituationIndex, UnitWithLinks, errors
+from .api_models import (ChangesView, CiteRequest, CiteResult, CompareView, DocumentSummary, SituationIndex,
+                         UnitWithLinks, errors)
 
 router = APIRouter(prefix="/api")
 
@@ -103,3 +105,34 @@ async def search(request: Request,
     except QueryError as e:
         raise ApiError(400, str(e)) from e
     return JSONResponse(result.to_dict())  # plain data already: skip FastAPI's generic encoder
+
+
+CITE_FORMATS = ("json", "html")
+_CITE_TEXT = f"the text whose citations to check: a ruling, an appeal decision, an answer (at most {MAX_TEXT_CHARS} characters)"
+_CITE_FORMAT = Query("json", description="json: the citations and the text as HTML; html: the text as HTML alone")
+_CITE_HTML = {"content": {"text/html": {"schema": {"type": "string"}}},
+              "description": "the citations and, with format=html, the text alone as HTML"}
+
+
+def _cited(request: Request, text: str, lang: str | None, format: str) -> Any:
+    if format not in CITE_FORMATS:
+        raise ApiError(400, f"unknown format {format!r}; formats: {', '.join(CITE_FORMATS)}")
+    try:
+        result = _site(request).cite(text, lang)
+    except CiteError as e:
+        raise ApiError(400, str(e)) from e
+    return HTMLResponse(result.html) if format == "html" else JSONResponse(result.to_dict())
+
+
+@router.get("/cite", summary="Every citation in a text, found, resolved and given a status", response_model=CiteResult,
+            responses={200: _CITE_HTML} | errors(400, 503))
+async def cite(request: Request, text: str = Query("", description=_CITE_TEXT),
+               lang: str | None = Query(None, description="the text's language, read first (it, es, en)"),
+               format: str = _CITE_FORMAT) -> Any:
+    return _cited(request, text, lang, format)
+
+
+@router.post("/cite", summary="Every citation in a text sent as the body, found, resolved and given a status",
+             response_model=CiteResult, responses={200: _CITE_HTML} | errors(400, 413, 503))
+async def cite_sent(request: Request, body: CiteRequest, format: str = _CITE_FORMAT) -> Any:
+    return _cited(request, body.text, body.lang, format)

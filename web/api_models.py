@@ -7,9 +7,11 @@ are allowed beyond those named.
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
+
+from kb.cite import CitedClause  # the clause a citation leads to, as the check gives it
 
 
 class Open(BaseModel):
@@ -106,6 +108,7 @@ class UnitWithLinks(Open):
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The `responses` of a route: the error statuses it really returns, with their body."""
     said = {400: "a bad parameter (the message names it)", 404: "no such document or unit",
+            413: "a body too large, or sent without its length (the message gives the limit)",
             503: "no build is loaded yet"}
     return {status: {"model": ApiErrorBody, "description": said[status]} for status in statuses}
 
@@ -177,3 +180,44 @@ class SituationIndex(BaseModel):
     situations: list[Situation]
     periods: list[PeriodSituations]
 
+
+
+class CiteRequest(BaseModel):
+    """A text to check, sent as the body of a POST (a text too long for a URL)."""
+    text: str
+    lang: Optional[Literal["it", "es", "en"]] = None  # the text's language, read first (default: all three alike)
+
+
+class CitePair(BaseModel):
+    """The concordance's pair: the older edition's clause and the newer's beside it."""
+    older: CitedClause
+    newer: CitedClause
+    relation: str
+    note: str
+
+
+class CheckedCitation(BaseModel):
+    """A citation found in the text (`start`-`end`, as `written`), the document it was checked
+    against (`checked`: the one the text names, `stated`, else the Laws in force), its status and
+    the clause it leads to (`target`: in the edition that has it; none when there is no such clause)."""
+    start: int
+    end: int
+    written: str
+    kind: str
+    status: Literal["exists", "not-in-edition", "numbered-otherwise", "no-such-clause", "external"]
+    checked: Optional[str] = None
+    stated: bool
+    id: str
+    label: str
+    target: Optional[CitedClause] = None
+    pair: Optional[CitePair] = None
+
+
+class CiteResult(BaseModel):
+    """Every citation found in a text, in text order, and the text as HTML with each citation a
+    link classed by its status (`citation exists`, `citation no-such-clause`, …)."""
+    length: int
+    total: int
+    summary: dict[str, int]  # how many citations of each status
+    citations: list[CheckedCitation]
+    html: str

@@ -12,6 +12,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from kb.annotate import annotate, in_text_of
 from kb.chapters import anchors, chapters
+from kb.citestyle import citation, place_name, unit_name
 from kb.clauseid import article_of, readable
 from kb.concordance import note_in
 from kb.languages import BY_CODE
@@ -23,7 +24,7 @@ from kb.urls import SEARCH_DATA, compare_url, law_changes_url, situation_url, ur
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
 from .security import plain_number
-from .views import citation, clause_body, emphasised, emphasised_line, marked, place_name, unit_name
+from .views import clause_body, emphasised, emphasised_line, marked
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
 TEMPLATES = Environment(loader=FileSystemLoader(Path(__file__).resolve().parent / "templates"),

@@ -13,12 +13,16 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from kb.cite import MAX_TEXT_CHARS
 from kb.search.query import MAX_QUERY_CHARS
 
 # Any query the planner takes fits, each of its characters percent-encoded (4 UTF-8 bytes, 3
 # for each): 18 000 bytes, with 2 KB for the path and the other parameters.
 MAX_URL_BYTES = 12 * MAX_QUERY_CHARS + 2048
-MAX_BODY_BYTES = 0     # every route is GET: no request carries a body
+MAX_BODY_BYTES = 0     # every route but one is GET: no request carries a body…
+# …but POST /api/cite, a text to check: its longest, each character a JSON escape (12 bytes for one
+# outside the Basic Multilingual Plane), and the rest of the object.
+BODY_ROUTES = {("POST", "/api/cite"): 12 * MAX_TEXT_CHARS + 1024}
 MAX_HEADER_BYTES = 16384  # a browser sends 1-2 KB; an 8 MB Accept-Language must not reach the app
 MAX_HEADERS = 100
 # The whole head as it arrives (request line, each header's ": " and CRLF, some slack): past
@@ -44,8 +48,10 @@ def refusal(scope: Scope) -> tuple[int, str] | None:
         return 431, "request header fields too large"
     headers = Headers(scope=scope)
     length = headers.get("content-length") or "0"
-    if not length.isdigit() or int(length) > MAX_BODY_BYTES or "transfer-encoding" in headers:
-        return 413, "request body not accepted"
+    limit = BODY_ROUTES.get((scope["method"], scope["path"]), MAX_BODY_BYTES)
+    if not length.isdigit() or int(length) > limit or "transfer-encoding" in headers:
+        return 413, (f"request body too large: at most {limit} bytes, sent with its Content-Length" if limit
+                     else "request body not accepted")
     return None
 
 

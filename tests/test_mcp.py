@@ -1,0 +1,181 @@
+"""`kb mcp` (issue 31, item 5): the knowledge base for assistants, over the official MCP SDK.
+
+The fast tests talk to the server in process, through the SDK's own in-memory client; the
+slow one runs `kb mcp` as a real subprocess and drives it as an assistant's client does, over
+standard input/output (`stdio_client` + `ClientSession`). Expected texts come from the corpus
+files and the curated tables, not from the server.
+"""
+import contextlib
+import csv
+import io
+import shutil
+import sys
+from pathlib import Path
+
+import anyio
+import pytest
+from mcp import Client, ClientSession, StdioServerParameters, stdio_client
+
+from kb import cli, generations
+from kb.assistant import Current, server
+from kb.corpus import CORPUS_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
+TOOLS = {"search", "clause", "compare", "situations", "cite"}
+
+
+def source_line(name, marker, words):
+    """The line of a corpus text that starts with `marker` and then `words`, as printed, less its marker."""
+    lines = (CORPUS_DIR / name).read_text(encoding="utf-8").splitlines()
+    return next(ln for ln in lines if ln.startswith(marker + words))[len(marker):].strip()
+
+
+def table(name):
+    lines = [ln for ln in (CORPUS_DIR / name).read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+IT_27B1B = source_line("it-laws-2017.txt", "- (b) ", "Eccetto quanto previsto in (a)")  # 27B1(b), as printed
+
+
+@pytest.fixture(scope="module")
+def mcp_server(build_dir):
+    return server(build_dir)
+
+
+def call(mcp_server, name, arguments):
+    async def go():
+        async with Client(mcp_server) as client:
+            return await client.call_tool(name, arguments)
+    return anyio.run(go)
+
+
+def test_the_tools_are_listed_with_descriptions_and_typed_inputs(mcp_server):
+    async def go():
+        async with Client(mcp_server) as client:
+            return (await client.list_tools()).tools
+    tools = {t.name: t for t in anyio.run(go)}
+    assert set(tools) == TOOLS
+    assert all(t.description and t.annotations.read_only_hint for t in tools.values())
+    schema = {name: t.input_schema for name, t in tools.items()}
+    assert schema["clause"]["required"] == ["doc", "id"] and schema["cite"]["required"] == ["text"]
+    assert schema["compare"]["properties"]["law"]["type"] == "integer"
+    assert schema["situations"]["properties"]["lang"]["enum"] == ["it", "es", "en"]
+
+
+def test_a_clause_comes_with_its_text_citation_and_parallel(mcp_server):
+    r = call(mcp_server, "clause", {"doc": "it-laws", "id": "27B1(b)", "lang": "it"})
+    c = r.structured_content
+    assert not r.is_error
+    assert (c["doc"], c["id"], c["label"], c["edition"], c["url"]) == ("it-laws", "27B1b", "27B1(b)", "2017",
+                                                                       "/it-laws/27#27B1b")
+    assert c["text"] == IT_27B1B and c["title"] == "LICITA INSUFFICIENTE"
+    assert c["citation"] == "Codice 2017, Art. 27B1(b)"   # the manifest's label for an Italian reader
+    row = next(r for r in table("concordance.tsv") if r["it"] == "27B1b")
+    [p] = c["parallel"]
+    assert (p["doc"], p["id"], p["relation"], p["note"]) == ("es-laws", row["es"], row["relation"], row["note"])
+    assert IT_27B1B in r.content[0].text and "Codice 2017, Art. 27B1(b)" in r.content[0].text
+
+
+def test_a_clause_of_the_2007_edition_and_its_2017_number(mcp_server):
+    c = call(mcp_server, "clause", {"doc": "es-laws", "id": "13F", "lang": "en"}).structured_content
+    row = next(r for r in table("concordance.tsv") if r["es"] == "13F")
+    assert c["text"].startswith("Carta de más") and c["citation"] == "Spanish Laws 2007, Art. 13F"
+    assert [(p["doc"], p["id"], p["relation"]) for p in c["parallel"]] == [("it-laws", row["it"], row["relation"])]
+
+
+def test_search_hits_are_plain_text_with_ids_and_pages(mcp_server):
+    r = call(mcp_server, "search", {"query": "licita insufficiente", "doc": "it-laws", "limit": 3})
+    hits = r.structured_content["hits"]
+    assert len(hits) == 3 and all(h["doc"] == "it-laws" for h in hits)
+    assert all("<" not in h["snippet"] and h["url"].startswith(f"/it-laws/{h['unit']}") for h in hits)
+    assert hits[0]["unit"] == "27"   # Law 27, LICITA INSUFFICIENTE
+
+
+def test_compare_gives_the_rows_of_the_table(mcp_server):
+    rows = call(mcp_server, "compare", {"law": 13}).structured_content["rows"]
+    assert {"newer": "13C", "older": "13F", "relation": "moved"}.items() <= next(
+        r for r in rows if r["older"] == "13F").items()
+
+
+def test_the_situation_index_lists_and_looks_up(mcp_server):
+    every = call(mcp_server, "situations", {"lang": "en"}).structured_content
+    assert every["total"] == len(table("situations.tsv"))
+    [found] = call(mcp_server, "situations", {"lang": "en", "query": "insufficient-bid-definition"}) \
+        .structured_content["situations"]
+    assert found["rules"] and found["url"].endswith("#insufficient-bid-definition")
+    named = [r["id"] for r in table("situations.tsv") if all(w in r["it"].lower() for w in ("licita", "insufficiente"))]
+    by_words = call(mcp_server, "situations", {"lang": "it", "query": "Licita insufficiente"}).structured_content
+    assert named and sorted(s["id"] for s in by_words["situations"]) == sorted(named)
+
+
+def test_the_citation_check_is_the_same_as_the_apis(mcp_server, client):
+    text = "Law 27B1(b), Law 13F and Law 95"
+    r = call(mcp_server, "cite", {"text": text})
+    api = client.get("/api/cite", params={"text": text}).json()
+    assert r.structured_content == {k: v for k, v in api.items() if k != "html"}
+    assert [c["status"] for c in r.structured_content["citations"]] == ["exists", "numbered-otherwise",
+                                                                        "no-such-clause"]
+
+
+@pytest.mark.parametrize("name, arguments, said", [
+    ("clause", {"doc": "xx", "id": "1"}, "unknown document 'xx'"),
+    ("clause", {"doc": "it-laws", "id": "27Z"}, "no clause '27Z' in it-laws"),
+    ("compare", {"law": 99}, "No Law 99"),
+    ("cite", {"text": ""}, "no text to check"),
+    ("search", {"query": "carta", "doc": "nope"}, "unknown document 'nope'"),
+    ("search", {"query": "carta", "limit": 0}, "limit"),
+])
+def test_a_bad_argument_is_a_tool_error_that_says_why(mcp_server, name, arguments, said):
+    r = call(mcp_server, name, arguments)
+    assert r.is_error and said in r.content[0].text
+
+
+def test_without_a_build_kb_mcp_says_so_and_names_the_command(tmp_path):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["--build-dir", str(tmp_path / "none"), "mcp"])
+    assert code == 2 and out.getvalue() == ""
+    assert err.getvalue().startswith("kb: error: no complete build at") and "run `kb build`" in err.getvalue()
+    assert not (tmp_path / "none").exists()   # it never builds
+
+
+@pytest.mark.slow
+def test_it_reads_a_newer_build_when_one_lands_and_never_builds(build_dir, tmp_path):
+    gen = generations.generation(build_dir)
+    first, second = (tmp_path / f"{generations.GENERATION_PREFIX}{n}" for n in ("first", "second"))
+    for copy in (first, second):
+        shutil.copytree(gen, copy)
+    generations.switch(tmp_path, first)
+    current = Current(tmp_path)
+    assert current.get().gen == first
+    generations.switch(tmp_path, second)
+    assert current.get().gen == second and current.get().cite("Law 13F").citations[0].status == "numbered-otherwise"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(generations.GENERATION_PREFIX)) == \
+        [first.name, second.name]   # nothing built
+
+
+@pytest.mark.slow
+def test_an_assistant_session_over_stdio(build_dir):
+    """`kb mcp` as its own process, driven by the SDK's stdio client: initialize, list the tools
+    and their input schemas, get a clause, check citations."""
+    params = StdioServerParameters(command=sys.executable, args=["-m", "kb.cli", "--build-dir", str(build_dir), "mcp"],
+                                   cwd=str(ROOT))
+
+    async def session():
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as s:
+                init = await s.initialize()
+                tools = (await s.list_tools()).tools
+                got = await s.call_tool("clause", {"doc": "it-laws", "id": "27B1b"})
+                checked = await s.call_tool("cite", {"text": "Artículo 16C2a y Ley 27E", "lang": "es"})
+                return init, tools, got, checked
+
+    init, tools, got, checked = anyio.run(session)
+    assert init.server_info.name == "bridge-laws-kb"
+    assert {t.name for t in tools} == TOOLS
+    assert {t.name: sorted(t.input_schema["properties"]) for t in tools}["clause"] == ["doc", "id", "lang"]
+    assert not got.is_error and got.structured_content["text"] == IT_27B1B
+    assert IT_27B1B in got.content[0].text
+    statuses = [(c["written"], c["status"]) for c in checked.structured_content["citations"]]
+    assert statuses == [("Artículo 16C2a", "numbered-otherwise"), ("Ley 27E", "no-such-clause")]
