@@ -1,4 +1,5 @@
-"""Collect the interface strings (`_("…")` in templates and web/*.py) into kb/locale/*/LC_MESSAGES/messages.po.
+"""Collect the interface strings (`_("…")` in templates, web/*.py, kb/study.py and kb/naming.py)
+into kb/locale/*/LC_MESSAGES/messages.po.
 
     python scripts/update_catalogs.py
 
@@ -20,7 +21,7 @@ CALL = re.compile(r"""\b_\(\s*(["'])(.+?)\1\s*\)""")
 
 def messages() -> list[str]:
     found: dict[str, None] = {}
-    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]) + [ROOT / "kb" / "study.py"]:
+    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]) + [ROOT / "kb" / "study.py", ROOT / "kb" / "naming.py"]:
         for m in CALL.finditer(path.read_text(encoding="utf-8")):
             found[m.group(2)] = None
     return list(found)

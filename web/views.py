@@ -12,21 +12,8 @@ from typing import Any, Callable
 
 from kb.annotate import Segment
 from kb.clauseid import readable
+from kb.naming import unit_name  # the pages name units as the study cards do
 from kb.reading import clause_blocks
-
-
-
-def unit_name(_: Callable[[str], str], unit: dict[str, Any]) -> str:
-    """A unit as a reader names it: "Art. 27", "Norma 40", "Appendice 4"; "" for a unit its
-    title names (a definition, a time-reference topic, a preface)."""
-    kind, uid = unit["kind"], unit["id"]
-    if kind == "article":
-        return _("Art. %(n)s") % {"n": uid}
-    if kind == "norm":
-        return _("Norm %(n)s") % {"n": uid}
-    if kind == "appendix":
-        return _("Appendix %(n)s") % {"n": unit.get("appendix") or uid}
-    return ""
 
 
 def place_name(_: Callable[[str], str], of_laws: bool, unit: dict[str, Any], clause: str | None) -> str:
