@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
-from .anki import LOCAL_SITE, write_decks
+from .anki import write_decks
 from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
 from .citations import extract
 from .concordance import Concordance, load_corrections
@@ -100,12 +100,13 @@ def _write_generation(gen: Path, corpus_dir: Path) -> None:
     (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
     (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
     (gen / SOURCE_NAME).write_text(_source_name(corpus_dir) + "\n", encoding="utf-8")
-    # Anki opens a card's link outside the site, so it must be absolute; a build cannot know
-    # where it will be served, and links to where `kb serve` answers by default
-    # (`kb anki --base-url` writes decks for another address); one package per interface language
+    # Anki opens a card's link outside the site, so it must be absolute, and a build cannot know
+    # where it will be served: its packages carry no links (a server hands out its own, linking
+    # to itself; `kb anki --base-url` and `kb site --base-url` write them for an address given);
+    # one package per interface language
     knowledge = KnowledgeBase(gen, export)
     for locale in LOCALES:
-        write_decks(knowledge, gen / DECKS_NAME.format(lang=locale), LOCAL_SITE, locale)
+        write_decks(knowledge, gen / DECKS_NAME.format(lang=locale), locale)
 
 
 def copy_corpus(src: Path, dst: Path) -> Path:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from . import build as builder
 from .catalogs import LOCALES
-from .anki import DECK_NAMES, LOCAL_SITE, check_base_url, write_decks
+from .anki import DECK_NAMES, check_base_url, site_links, write_decks
 from . import generations
 from .files import FolderError, atomic_write
 from .graph import write_graph
@@ -75,9 +75,11 @@ def file_target(path: Path, dash: bool = False) -> Path:
 
 def cmd_anki(args: argparse.Namespace) -> int:
     out = file_target(Path(args.path))
-    counts = write_decks(_kb(args), out, args.base_url, args.lang)
+    link = site_links(args.base_url) if args.base_url else None
+    counts = write_decks(_kb(args), out, args.lang, link)
     decks = ", ".join(f"{DECK_NAMES[d].split('::')[-1]} {n}" for d, n in counts.items())
-    print(f"wrote {out} ({sum(counts.values())} notes: {decks}; links to {args.base_url})")
+    links = f"links to {args.base_url}" if args.base_url else "no links: give --base-url"
+    print(f"wrote {out} ({sum(counts.values())} notes: {decks}; {links})")
     return 0
 
 
@@ -189,7 +191,7 @@ def cmd_site(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     builder.ensure_build(args.build_dir, args.corpus)
     try:
-        copy = write_site(args.build_dir or generations.default_build_dir(), Path(args.path))
+        copy = write_site(args.build_dir or generations.default_build_dir(), Path(args.path), base_url=args.base_url)
     except SiteError as e:
         raise UsageError(str(e)) from e
     print(f"wrote {copy.pages} pages in each language, {copy.files} files, {copy.bytes / 1e6:.1f} MB "
@@ -269,8 +271,8 @@ def parser() -> argparse.ArgumentParser:
     a = sub.add_parser("anki", help="write the study decks (definitions, time references, Law titles, "
                        "situations) to PATH as an Anki package (.apkg)")
     a.add_argument("path")
-    a.add_argument("--base-url", type=site_address, default=LOCAL_SITE,
-                   help=f"the site the cards link to (default: {LOCAL_SITE})")
+    a.add_argument("--base-url", type=site_address,
+                   help="the site the cards link to, http(s)://host[:port][/path] (default: no links)")
     a.add_argument("--lang", choices=LOCALES, help="the decks named in this interface language, the situations "
                    "said in it (default: every card, named in English)")
     a.set_defaults(func=cmd_anki)
@@ -313,6 +315,8 @@ def parser() -> argparse.ArgumentParser:
     v.set_defaults(func=cmd_serve)
     w = sub.add_parser("site", help="write a static copy of the site to PATH (any static file server serves it)")
     w.add_argument("path")
+    w.add_argument("--base-url", type=site_address, help="where the copy will be published, http(s)://host[/path]: "
+                   "its Anki decks link to its pages there (default: no links)")
     w.set_defaults(func=cmd_site)
     r = sub.add_parser("release", help="write the texts as a versioned data release to PATH: JSON Lines with JSON "
                        "Schemas, a Frictionless datapackage.json, an SQLite database with full-text search")

@@ -1,19 +1,38 @@
 """Study cards for arbiter students, made from the knowledge base itself: the Laws' definitions
 (term → definition), the time references (situation → time limit and clause), the Laws' numbers
-and titles (in each edition), and the situation index (situation → the clause that rules it).
+and titles (in each edition), and the situation index (situation → the clauses that rule it).
 
 One read model feeds the Anki decks (`kb anki`) and the site's drills (`/study`): each card has
 a stable id (the same card in the next build keeps it: its deck, document, unit and clause, or
-its situation), a question, an answer, the language its text is in, and the page that answers it.
+its situation), a question, the passages that answer it, the language its text is in, and the
+page that answers it. A passage is a clause as published, quoted whole (`ruling`: its items
+with it; a stem, text ending on ":", with what it announces), named with its edition in the
+reader's language ("Codice 2017, Art. 27B1(b)").
+
+A situation is answered by its ruling text: the norm that fixes the ruling in Italy first where
+the index names one (its `lead`), then the Law clause that rules it first. `cards(kb)` are the
+drills': every situation in every language, answered from the Laws in force. `cards(kb, reader)`
+are the package of a reader of that interface language: its situations, each answered from the
+edition of the Laws in its language where the rule is there (the Spanish reader's: 2007, with
+what 2017 changed in it, from the concordance), else from the Laws in force; a text in another
+language than the reader's says which (the law texts are never translated).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Iterator
 
+from .catalogs import BUILD_DIR as CATALOGS, LOCALES, translations
 from .catalogs import marked_for_translation as _  # scripts/update_catalogs.py reads this file too
-from .clauseid import readable
+from .clauseid import article_of, readable
+from .concordance import Row, ancestors, carry, note_in
+from .languages import BY_CODE
 from .library import LAWS, TIMEREF
+from .citestyle import clause_name
+from .reading import clause_blocks
+from .store import clause_depths, clause_label
 from .urls import url_for
 
 DECKS = ("definitions", "timerefs", "titles", "situations")
@@ -22,6 +41,65 @@ DECKS = ("definitions", "timerefs", "titles", "situations")
 SUITE = _("Bridge Laws")  # what the decks are filed under
 DECK_NAMES = {"definitions": _("Definitions"), "timerefs": _("Time limits"), "titles": _("Law titles"),
               "situations": _("Situations")}
+PUBLISHED_IN = {"it": _("text in Italian"), "es": _("text in Spanish")}  # said where it is not the reader's
+RELATIONS = {"moved": _("moved"), "split": _("split"), "merged": _("merged"), "changed": _("changed")}
+NEW_IN, REMOVED_IN = _("new in %(edition)s"), _("removed in %(edition)s")
+JOINED = re.compile(r"(?:^|[\s;,])(?:o|oppure|ovvero|e|ed|y|u|or|and)[:;,]?$")  # "…; o", "…, oppure": more follows
+
+Key = tuple[str, str, "str | None"]  # (doc, unit, clause), as the situation index names a target
+Clause = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Line:
+    """A clause of a passage: its label ("" for the passage's own clause, which its citation
+    names), how deep it sits under the passage's clause, and the clause as the store holds it."""
+    clause: Clause
+    label: str = ""
+    depth: int = 0
+
+    @property
+    def text(self) -> str:
+        said = [b.text for b in clause_blocks(self.clause) if b.text]
+        return " ".join([self.label, *said] if self.label else said)
+
+
+@dataclass(frozen=True)
+class Passage:
+    """A text a card quotes, as published, and how its reader cites it."""
+    doc: str
+    unit: str
+    clause: str | None        # None: the whole unit
+    cite: str                 # named with its edition, in the reader's language
+    lang: str                 # the language it is published in
+    lines: tuple[Line, ...]
+    published: str = ""       # its language, named in the reader's, when it is not the reader's
+    changes: tuple[str, ...] = ()  # what the next edition made of it, in the reader's language
+    refs: tuple[tuple[str, str], ...] = ()  # the Law clauses it names as its reference (a time
+    # reference's): (target, citation)
+
+    @property
+    def heading(self) -> str:
+        """Its citation, then the clauses it refers to: "Riferimenti temporali 2011 — Reglamento 2007, Art. 54A"."""
+        return " — ".join([self.cite, " · ".join(c for _t, c in self.refs)] if self.refs else [self.cite])
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        return (self.cite, *(c for _t, c in self.refs))
+
+    @property
+    def target(self) -> str:
+        return target_of((self.doc, self.unit, self.clause))
+
+    @property
+    def text(self) -> str:
+        return " ".join(line.text for line in self.lines)
+
+
+def target_of(key: Key) -> str:
+    """A clause as the situation index writes it: `it-norms:8#8-3b2`, `it-norms:line-up`."""
+    doc, unit, clause = key
+    return f"{doc}:{unit}" + (f"#{clause}" if clause else "")
 
 
 @dataclass(frozen=True)
@@ -29,63 +107,267 @@ class Card:
     deck: str       # one of DECKS
     id: str         # stable across builds: "definitions:it-laws:def-alert"
     question: str
-    answer: str
+    answer: str     # the passages' text (each named by its citation when there are several)
     lang: str       # the language of its text (a situation's question: the reader's language it is said in)
     url: str        # the page that answers it
     ref: str = ""   # the clause that answers it, as readers write it ("27B1(b)")
+    passages: tuple[Passage, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "question": self.question, "answer": self.answer, "lang": self.lang,
                 "url": self.url, "ref": self.ref}
 
 
-def cards(kb: Any) -> tuple[Card, ...]:
-    """Every card of every deck, in deck order, then in the texts' order."""
-    return (*definitions(kb), *timerefs(kb), *titles(kb), *situations(kb))
+def cards(kb: Any, reader: str | None = None) -> tuple[Card, ...]:
+    """Every card of every deck, in deck order, then in the texts' order: the drills' (None), or
+    the package of a reader of that interface language."""
+    r = Reader(kb, reader)
+    return (*definitions(r), *timerefs(r), *titles(r), *situations(r))
 
 
-def definitions(kb: Any) -> Iterator[Card]:
+def ruling(unit: dict[str, Any], clause: str | None) -> list[Clause]:
+    """A clause as a card quotes it: the lead-in of each list it is an item of (an ancestor whose
+    text ends on a stem, ":", without its other items), then the clause with everything under it,
+    then, while the text ends on a stem or a conjunction ("…, oppure:", "…; o", "El Árbitro procede
+    de la siguiente manera:"), the clause after it under the same parent. None: the whole unit."""
+    clauses = unit["clauses"]
+    if clause is None:
+        return list(clauses)
+    quoted = _under(clauses, clause)
+    start = clauses.index(quoted[0])
+    for c in (c for c in clauses[start + 1:] if c["parent"] == quoted[0]["parent"]):
+        if not _goes_on(quoted):
+            break
+        quoted += _under(clauses, c["id"])
+    return [*_lead_ins(clauses, quoted[0]), *quoted]
+
+
+def _under(clauses: list[Clause], clause: str) -> list[Clause]:
+    """A clause and every clause under it, in text order."""
+    held, out = {clause}, []
+    for c in clauses:
+        if c["id"] in held or c["parent"] in held:
+            held.add(c["id"])
+            out.append(c)
+    return out
+
+
+def _lead_ins(clauses: list[Clause], item: Clause) -> list[Clause]:
+    """The ancestors of a clause that introduce it as an item of their list, outermost first."""
+    by_id = {c["id"]: c for c in clauses}
+    out, parent = [], by_id.get(item["parent"] or "")
+    while parent is not None and ends_on_stem([parent]):
+        out.insert(0, parent)
+        parent = by_id.get(parent["parent"] or "")
+    return out
+
+
+def _last_said(quoted: list[Clause]) -> str:
+    """The last paragraph of the quoted clauses ("" when a table or a note comes last)."""
+    for c in reversed(quoted):
+        blocks = [b for b in clause_blocks(c) if b.text.strip()]
+        if blocks:
+            return blocks[-1].text.rstrip() if blocks[-1].kind == "paragraph" else ""
+    return ""
+
+
+def ends_on_stem(quoted: list[Clause]) -> bool:
+    return _last_said(quoted).endswith(":")
+
+
+def _goes_on(quoted: list[Clause]) -> bool:
+    """Whether the text stops mid-sentence: on a stem, or on a conjunction that joins the next item."""
+    return ends_on_stem(quoted) or bool(JOINED.search(_last_said(quoted)))
+
+
+def answer_of(passages: tuple[Passage, ...]) -> str:
+    if len(passages) == 1:
+        return passages[0].text
+    return " — ".join(f"{p.heading}: {p.text}" for p in passages)
+
+
+def _card(deck: str, cid: str, question: str, lang: str, url: str, ref: str, passages: tuple[Passage, ...]) -> Card:
+    return Card(deck, cid, question, answer_of(passages), lang, url, ref, passages)
+
+
+class Reader:
+    """Whom the cards are for: a reader of one interface language (a package's), or None, each
+    card read in its own language (the drills'); the edition of the Laws that reader reads."""
+
+    def __init__(self, kb: Any, lang: str | None):
+        self.kb, self.lang, library = kb, lang, kb.library
+        self.laws = (library.laws_in(lang) if lang else None) or library.laws_in_force
+        self.pair = next((p for p in library.pairs if p.by_table), None)  # the concordance's editions
+
+    def language(self, own: str) -> str:
+        """The language a card whose text is in `own` is read in."""
+        return self.lang or own
+
+    @cached_property
+    def _catalogs(self) -> dict[str, Any]:
+        return {loc: translations(self.kb.gen / CATALOGS, loc) for loc in LOCALES}
+
+    def gettext(self, lang: str) -> Any:
+        found = self._catalogs.get(lang)
+        return found.gettext if found else str
+
+    def cite(self, key: Key, lang: str) -> str:
+        """"Codice 2017, Art. 27B1(b)", "Norme integrative 2026, Norma 8 §3b2", in `lang`."""
+        doc, unit, clause = key
+        named = clause_name(self.gettext(lang), self.kb.library.is_laws(doc), self.kb.store.unit(doc, unit), clause)
+        return f"{self.kb.library.label(doc, lang)}, {named}"
+
+    def passage(self, key: Key, lang: str, cite: str | None = None, changes: tuple[str, ...] = (),
+                refs: tuple[tuple[str, str], ...] = ()) -> Passage:
+        """A clause quoted whole (`ruling`), for a reader of `lang`; a clause its text does not
+        mark (2007's 21B1(a), printed inside 21B1), by the clause that holds it."""
+        doc, unit, clause = key
+        u = self.kb.store.unit(doc, unit)
+        held = {c["id"] for c in u["clauses"]}
+        clause = next((a for a in ancestors(clause) if a in held), unit) if clause and clause not in held else clause
+        own = self.kb.library.lang(doc) or ""
+        return Passage(doc, unit, clause, cite or self.cite(key, lang), own,
+                       lines(self.kb.store.doc(doc), u, ruling(u, clause), clause), self.published(own, lang), changes,
+                       refs)
+
+    def published(self, own: str, lang: str) -> str:
+        """A text's language named for a reader of `lang` ("testo in italiano"); "" in the reader's own."""
+        if own == lang:
+            return ""
+        said = PUBLISHED_IN.get(own) or (BY_CODE[own].name if own in BY_CODE else own)
+        return self.gettext(lang)(said)
+
+    def changes_of(self, key: Key, lang: str) -> tuple[str, ...]:
+        """What the newer edition of the concordance's pair made of a clause: a clause of the
+        older edition that changed, moved, split, merged or went; a clause of the newer edition,
+        read by a reader of the older, that is new."""
+        doc, _unit, clause = key
+        if not self.pair or not clause:
+            return ()
+        if doc == self.pair.older:
+            found = self.kb.concordance.rows_for_2007(clause)
+            rows, below = found if found else ([], "")
+            return tuple(self._change(r, below, lang) for r in rows if r.relation != "same")
+        if doc == self.pair.newer and self.laws == self.pair.older:
+            rows = self.kb.concordance.parallels_2017(clause)
+            return tuple(self._change(r, "", lang, False) for r in rows if r.relation.startswith("new-in-"))
+        return ()
+
+    def _change(self, row: Row, below: str, lang: str, named: bool = True) -> str:
+        """"Codice 2017, Art. 16D1 (changed): <the row's note, in `lang`>"."""
+        newer = self.pair.newer if self.pair else ""
+        exists = self.kb.editions.clauses.get(newer, {}).__contains__
+        target = carry(row, below, exists) if row.it and named else ""
+        where = self.cite((newer, article_of(target), target), lang) if target else self.kb.library.label(newer, lang)
+        return f"{where} ({self.relation(row.relation, lang)}): {note_in(row.notes, lang)[1]}"
+
+    def relation(self, relation: str, lang: str) -> str:
+        gettext = self.gettext(lang)
+        for prefix, said in (("new-in-", NEW_IN), ("removed-in-", REMOVED_IN)):
+            if relation.startswith(prefix):
+                return gettext(said) % {"edition": relation.removeprefix(prefix)}
+        return gettext(RELATIONS.get(relation, relation))
+
+
+def lines(doc: dict[str, Any], unit: dict[str, Any], quoted: list[Clause], clause: str | None) -> tuple[Line, ...]:
+    """The quoted clauses as a passage's lines, indented from the first: each labelled as its
+    page labels it, but for the quoted clause itself when it comes first (its citation names it)."""
+    depths = clause_depths(unit)
+    top = depths[quoted[0]["id"]]
+    return tuple(Line(c, clause_label(doc, unit, c) if i or c["id"] != clause else "", max(depths[c["id"]] - top, 0))
+                 for i, c in enumerate(quoted))
+
+
+def definitions(r: Reader) -> Iterator[Card]:
     """Each defined term of the Laws in force → its definition."""
+    kb = r.kb
     doc = kb.library.laws_in_force
+    own = kb.library.lang(doc) or ""
+    lang = r.language(own)
+    cite = f"{kb.library.label(doc, lang)}, {r.gettext(lang)(DECK_NAMES['definitions'])}"
     for u in kb.store.doc(doc)["units"]:
         if u["kind"] == "definition":
-            text = " ".join(c["text"] for c in u["clauses"] if c["text"])
-            yield Card("definitions", f"definitions:{doc}:{u['id']}", u["title"], text,
-                       kb.library.lang(doc) or "", url_for(doc, u["id"]))
+            p = r.passage((doc, u["id"], None), lang, cite)
+            yield _card("definitions", f"definitions:{doc}:{u['id']}", u["title"], own, url_for(doc, u["id"]), "", (p,))
 
 
-def timerefs(kb: Any) -> Iterator[Card]:
-    """Each entry of the time-reference table: its situation → its time limit, and the clause."""
+def timerefs(r: Reader) -> Iterator[Card]:
+    """Each entry of the time-reference table: its situation → its time limit (with the entries
+    a stem of it announces), the Law clause it cites (the edition it cites, as the build resolved
+    and corrected it) and what the newer edition changed there; a reader of the cited edition
+    also reads that clause's own text."""
+    kb = r.kb
     for doc in kb.library.ids(TIMEREF):
+        cited = entry_citations(kb, doc)
+        own = kb.library.lang(doc) or ""
         for u in kb.store.doc(doc)["units"]:
             for c in u["clauses"]:
                 if c.get("kind") == "entry" and c.get("subtopic") and c["text"]:
-                    ref = readable(c["ref"]) if c.get("ref") else ""
-                    yield Card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", f"{u['title']}: {c['subtopic']}",
-                               c["text"], kb.library.lang(doc) or "", url_for(doc, u["id"], c["id"]), ref)
+                    yield _timeref(r, doc, u, c, cited, r.language(own))
 
 
-def titles(kb: Any) -> Iterator[Card]:
-    """Each Law of each edition: its number, marked with its edition ("IT 27", "ES 27") → its title."""
+def _timeref(r: Reader, doc: str, u: dict[str, Any], c: Clause, cited: dict[tuple[str, str], Key],
+             lang: str) -> Card:
+    laws = [cited[(u["id"], e["id"])] for e in ruling(u, c["id"]) if (u["id"], e["id"]) in cited]
+    in_own_edition = [k for k in laws if k[0] == r.laws]
+    changes = () if in_own_edition else tuple(said for k in laws for said in r.changes_of(k, lang))
+    refs = tuple((target_of(k), r.cite(k, lang)) for k in laws)
+    passages = (r.passage((doc, u["id"], c["id"]), lang, r.kb.library.label(doc, lang), changes, refs),
+                *(r.passage(k, lang, changes=r.changes_of(k, lang)) for k in in_own_edition))
+    return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", f"{u['title']}: {c['subtopic']}",
+                 r.kb.library.lang(doc) or "", url_for(doc, u["id"], c["id"]),
+                 readable(laws[0][2] or laws[0][1]) if laws else "", passages)
+
+
+def entry_citations(kb: Any, doc: str) -> dict[tuple[str, str], Key]:
+    """Each time-reference entry's own reference (unit, entry) → the clause it cites, as the build
+    read it (a reference the source gets wrong, as its correction reads it; one to a clause the
+    cited text does not mark, corpus/unresolved.tsv, as cited)."""
+    out = {}
+    for c in kb.store.export["citations"]:
+        s, t = c["source"], c["target"]
+        if s["doc"] == doc and c["where"] == "ref" and t.get("unit"):
+            out[(s["unit"], s["clause"])] = (t["doc"], t["unit"], t.get("clause"))
+    return out
+
+
+def titles(r: Reader) -> Iterator[Card]:
+    """Each Law of each edition: its number, with its edition → its title. The drills' question
+    is marked with the edition's short name ("IT 27", "ES 27"; the page names the edition); a
+    package's, the edition named in the reader's language ("Reglamento 2007, Art. 27")."""
+    kb = r.kb
     for doc in kb.library.ids(LAWS):
+        own = kb.library.lang(doc) or ""
+        lang = r.language(own)
         for u in kb.store.doc(doc)["units"]:
             if u["kind"] == "article" and u.get("title"):
-                yield Card("titles", f"titles:{doc}:{u['id']}", f"{kb.library.short(doc)} {u['id']}", u["title"],
-                           kb.library.lang(doc) or "", url_for(doc, u["id"]), u["id"])
+                cite = r.cite((doc, u["id"], u["id"]), lang)
+                title = Line({"id": u["id"], "parent": None, "text": u["title"]})
+                p = Passage(doc, u["id"], None, cite, own, (title,), r.published(own, lang))
+                question = cite if r.lang else f"{kb.library.short(doc)} {u['id']}"
+                yield _card("titles", f"titles:{doc}:{u['id']}", question, own, url_for(doc, u["id"]), u["id"], (p,))
 
 
-def situations(kb: Any) -> Iterator[Card]:
-    """Each situation, as said in each language → the clause of the Laws in force that rules it:
-    its Law's title and the clause itself (an implied clause, 27B1, by its first sub-clause's text)."""
-    laws = kb.library.laws_in_force
-    for s in kb.situations:
-        ruling = next(((d, unit, clause) for d, unit, clause in s.laws if d == laws), None)
-        if ruling is None:
-            continue
-        d, unit, clause = ruling
-        u = kb.store.unit(d, unit)
-        text = next((c["text"] for c in u["clauses"] if c["text"] and c["id"].startswith(clause or unit)), "")
-        answer = f"{u.get('title') or ''}: {text}" if text else u.get("title") or ""
+def situations(r: Reader) -> Iterator[Card]:
+    """Each situation, as said in each language (a reader's: in theirs) → its ruling text."""
+    for s in r.kb.situations:
         for lang, _phrases in s.says:
-            yield Card("situations", f"situations:{s.id}:{lang}", s.name(lang), answer, lang,
-                       url_for(d, unit, clause), readable(clause or unit))
+            card = _situation(r, s, lang) if r.lang in (None, lang) else None
+            if card is not None:
+                yield card
+
+
+def _situation(r: Reader, s: Any, lang: str) -> Card | None:
+    """The lead norm, then the clause of the reader's edition of the Laws that rules it first
+    (the Laws in force', where the reader's edition has none)."""
+    law = first_clause_in(s, r.laws) or first_clause_in(s, r.kb.library.laws_in_force)
+    if law is None:
+        return None
+    lead = (r.passage(s.lead, lang),) if s.lead else ()
+    d, unit, clause = law
+    return _card("situations", f"situations:{s.id}:{lang}", s.name(lang), lang, url_for(d, unit, clause),
+                 readable(clause or unit), (*lead, r.passage(law, lang, changes=r.changes_of(law, lang))))
+
+
+def first_clause_in(s: Any, laws: str | None) -> Key | None:
+    return next((k for k in s.laws if k[0] == laws), None)

@@ -205,3 +205,45 @@ def test_a_killed_copy_leaves_a_temporary_that_the_next_run_removes(build_dir, t
     running.mkdir()
     write_site(build_dir, target, ("it",))
     assert sorted(p.name for p in tmp_path.iterdir()) == [running.name, "site"]
+
+
+# ---------------------------------------------------------------- its Anki decks
+PUBLISHED = "https://laws.example.org/copy"  # where a copy written with --base-url says it will be
+
+
+@pytest.mark.slow
+def test_a_copy_for_an_address_holds_decks_linking_to_its_own_pages(build_dir, tmp_path):
+    """`kb site --base-url URL`: each language's decks link to that language's files of the copy
+    as published at URL (`URL/es/es-laws/16.html#16C1`), each file there, each anchor on its page."""
+    from apkg import read_apkg
+    from kb import cli
+    target = tmp_path / "site"
+    assert cli.main(["--build-dir", str(build_dir), "site", str(target), "--base-url", PUBLISHED + "/"]) == 0
+    for lang in ("it", "es", "en"):
+        state = json.loads((target / lang / "offline" / "manifest.json").read_text(encoding="utf-8"))
+        decks = f"study/bridge-laws-{lang}.apkg"
+        assert decks in state["assets"]  # kept offline with the rest
+        notes = read_apkg(target / lang / decks).notes
+        assert len(notes) == 899 and not any("127.0.0.1" in f for n in notes for f in n.fields)
+        links = {n.link for n in notes}
+        assert all(link.startswith(f"{PUBLISHED}/{lang}/") for link in links)
+        missing = []
+        for link in sorted(links):
+            page, _, anchor = link[len(PUBLISHED) + 1:].partition("#")
+            if not (target / page).is_file():
+                missing.append(link)
+            elif anchor and f'id="{anchor}"' not in (target / page).read_text(encoding="utf-8"):
+                missing.append(link)
+        assert missing == [], missing[:5]
+
+
+@pytest.mark.slow
+def test_a_copy_for_no_address_holds_decks_with_no_links(copy):
+    from apkg import read_apkg
+    notes = read_apkg(copy / "it" / "study" / "bridge-laws-it.apkg").notes
+    assert len(notes) == 899 and {n.link for n in notes} == {""}
+
+
+def test_a_copy_for_an_address_that_is_no_site_is_refused(kb, tmp_path):
+    r = kb("site", str(tmp_path / "site"), "--base-url", "laws.example.org")
+    assert r.returncode == 2 and "--base-url" in r.stderr and not (tmp_path / "site").exists()

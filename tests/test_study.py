@@ -92,14 +92,22 @@ def test_study_is_kept_offline_and_copied(client):
 def test_the_anki_decks_in_the_readers_language_are_offered(client, ui):
     html = client.get("/study", params={"ui": ui}).text
     client.cookies.clear()
-    url = re.search(r'<a href="(/study/[^"]+\.apkg)" download>', html).group(1)
+    url = re.search(r'<a href="(/study/[^"]+\.apkg)">', html).group(1)
     assert url.endswith(f"-{ui}.apkg") and client.get(url).status_code == 200
 
 
-def test_a_situation_is_answered_by_the_clause_itself(deck):
-    """Late arrival: Law 90's title and the text of 90B1, the clause that rules it (as the 2017
-    text prints them: "PENALITÀ PROCEDURALI", "1. presentazione alla gara di un concorrente …")."""
+def test_a_situation_is_answered_by_its_ruling_text(deck):
+    """Late arrival (the drills' card, said in English): the FIGB norm that fixes the penalty in
+    Italy first (the index's lead, norm 8 §3), then Law 90B1 with the sentence it is an item of
+    ("I seguenti sono esempi di violazioni soggette a penalità procedurali … : 1. presentazione
+    alla gara di un concorrente dopo l'orario d'inizio stabilito;"), each named in English."""
     card = next(c for c in deck if c.id == "situations:late-arrival:en")
-    title, _, clause = card.answer.partition(": ")
-    assert card.ref == "90B1" and title == "PENALITÀ PROCEDURALI"
-    assert clause.startswith("presentazione alla gara di un concorrente dopo l'orario d'inizio stabilito")
+    norm, law = card.answer.split(" — ")
+    assert card.ref == "90B1" and card.url == "/it-laws/90#90B1"
+    assert norm.startswith("FIGB integrative norms 2026, Norm 8 §3: Ritardo nella presentazione alla Gara")
+    assert law.startswith("Italian Laws 2017, Art. 90B1: 90B Infrazioni soggette a penalità procedurali I seguenti")
+    assert law.endswith("90B1 presentazione alla gara di un concorrente dopo l'orario d'inizio stabilito;")
+
+
+def test_no_drill_ends_on_a_stem(deck):
+    assert [c.id for c in deck if c.answer.rstrip().endswith(":")] == []

@@ -17,6 +17,7 @@ from starlette.types import Receive, Scope, Send
 
 from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
+from .decks import decks_url
 from .study import STUDY, STUDY_CARDS
 
 router = APIRouter(include_in_schema=False)
@@ -29,6 +30,12 @@ ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
 SLICE = 64 * 1024  # an asyncio transport's high-water mark: one slice waits while the client reads another
 TURN = 1e-4  # seconds between slices: a timer, its slice goes after the requests that came meanwhile (sleep(0)'s, before)
+
+
+def offline_assets(locale: str) -> list[str]:
+    """What a copy keeps beside its pages: the assets, and the reader's Anki package (so that
+    /study hands it out offline too)."""
+    return [*ASSETS, decks_url(locale)]
 
 
 def site_paths(site: Any) -> list[str]:
@@ -57,10 +64,12 @@ async def worker() -> Response:
 
 @router.get(STATE)
 async def state(request: Request) -> Response:
-    """What a complete offline copy of this build holds."""
+    """What a complete offline copy of this build holds, for the reader's language."""
+    from .pages import locale_of
     site = request.app.state.site
-    return JSONResponse({"build": site.gen.name, "pages": site_paths(site), "assets": list(ASSETS),
-                         "search": SEARCH_DATA}, headers={"cache-control": "no-cache"})
+    listed = {"build": site.gen.name, "pages": site_paths(site), "assets": offline_assets(locale_of(request)),
+              "search": SEARCH_DATA}
+    return JSONResponse(listed, headers={"cache-control": "no-cache", "vary": "Accept-Language, Cookie"})
 
 
 @router.get(SEARCH_DATA)

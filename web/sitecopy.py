@@ -22,13 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from kb.anki import check_base_url, decks_bytes
 from kb.files import FolderError, OwnFolder, replace_folder
 from kb.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
 from .decks import decks_url
 from .i18n import LOCALES
-from .offline import ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, site_paths
+from .offline import (ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, offline_assets,
+                      site_paths)
 from .study import STUDY_CARDS
 
 COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
@@ -92,9 +94,11 @@ def _target(path: str) -> str:
     return file_for(path)
 
 
-def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES) -> Copy:
+def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES, base_url: str | None = None) -> Copy:
     """Render every page in every language into a fresh folder beside `target` (through a
-    link, the folder it names), then put it in the place of `target` in one step."""
+    link, the folder it names), then put it in the place of `target` in one step. `base_url`:
+    where the copy will be published; its Anki packages link to its pages there (None: the
+    build's packages, which carry no links)."""
     target = target.resolve() if target.is_symlink() else target
     _check_target(target)
     import warnings
@@ -114,7 +118,7 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
                 raise SiteError(f"no complete build at {build_dir}: run `kb build`")
             paths = site_paths(site)
             for locale in locales:
-                _write_language(client, site, paths, tmp / locale, locale)
+                _write_language(client, site, paths, tmp / locale, locale, base_url)
         (tmp / "index.html").write_text(_top_page(locales), encoding="utf-8")
         _mark(tmp, site.gen.name)
         _replace_folder(tmp, target)
@@ -163,7 +167,7 @@ def _replace_folder(new: Path, target: Path) -> None:
     replace_folder(new, target, _temporary(target, "old"))
 
 
-def _write_language(client, site, paths: list[str], out: Path, locale: str) -> None:
+def _write_language(client, site, paths: list[str], out: Path, locale: str, base_url: str | None = None) -> None:
     client.cookies.set("ui", locale)
     files = {file_for(p) for p in paths}
     for path in paths:
@@ -179,11 +183,24 @@ def _write_language(client, site, paths: list[str], out: Path, locale: str) -> N
     _ = site.translations[locale].gettext
     _write(out / WEB_MANIFEST.lstrip("/"), json.dumps(_local_manifest(manifest(_)), ensure_ascii=False))
     _write(out / SEARCH_DATA.lstrip("/"), (site.gen / MODEL_NAME).read_bytes())
-    _write(out / decks_url(locale).lstrip("/"), (site.gen / DECKS_NAME.format(lang=locale)).read_bytes())
+    _write(out / decks_url(locale).lstrip("/"), _decks(site, locale, base_url))
     _write(out / STUDY_CARDS.lstrip("/"), client.get(STUDY_CARDS).content)
     state = {"build": site.gen.name, "pages": [file_for(p) for p in paths],
-             "assets": [_target(a) for a in ASSETS], "search": SEARCH_DATA.lstrip("/")}
+             "assets": [_target(a) for a in offline_assets(locale)], "search": SEARCH_DATA.lstrip("/")}
     _write(out / STATE.lstrip("/"), json.dumps(state))
+
+
+def _decks(site, locale: str, base_url: str | None) -> bytes:
+    """The language's Anki package: linking to the copy's files as published at `base_url`
+    (`URL/it/it-laws/27.html#27B1b`), or the build's, with no links."""
+    if base_url is None:
+        return (site.gen / DECKS_NAME.format(lang=locale)).read_bytes()
+    top = f"{check_base_url(base_url)}/{locale}/"
+
+    def link(path: str) -> str:
+        page, mark, anchor = path.partition("#")
+        return top + _target(page) + mark + anchor
+    return decks_bytes(site, locale, link)
 
 
 def _local_manifest(data: dict) -> dict:
