@@ -1,6 +1,5 @@
 """Security headers, request limits and methods; hostile input fuzzed with Hypothesis."""
 import re
-import time
 from pathlib import Path
 from html.parser import HTMLParser
 
@@ -132,15 +131,15 @@ def test_the_query_planner_never_fails_unexpectedly(q):
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(q=queries, page=st.integers(min_value=-5, max_value=2000), doc=st.sampled_from([None, "it-laws", "xx", ""]))
-def test_search_api_and_page_never_5xx_and_stay_fast(client, q, page, doc):
+def test_search_api_and_page_never_5xx(client, q, page, doc):
+    """(How fast a hostile query is answered is scripts/bench.py's and the planner's linearity
+    test's, tests/test_search.py: no clock here.)"""
     params = {"q": q, "page": page}
     if doc is not None:
         params["doc"] = doc
     for path in ("/api/search", "/search"):
-        t0 = time.monotonic()
         r = client.get(path, params=params, follow_redirects=False)
         assert r.status_code < 500, (path, params, r.text[:200])
-        assert time.monotonic() - t0 < 5
         if path == "/search":
             assert injected(r.text) == []
 
