@@ -27,13 +27,14 @@ from kb.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
 from .decks import decks_url
+from .exam import EXAM_QUESTIONS
 from .i18n import LOCALES
 from .offline import ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, site_paths
 from .study import STUDY_CARDS
 
 COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
 TEMPORARY = ".kb-site-"     # in the names of the folders a copy is written in, beside its target
-LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data|data-cards))="(?P<url>/(?!/)[^"]*)"')
+LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data|data-cards|data-questions))="(?P<url>/(?!/)[^"]*)"')
 HTML_TAG = re.compile(r"<html\b")
 
 
@@ -85,9 +86,9 @@ def relink(html: str, page_file: str, locale: str, files: set[str] | None = None
 
 def _target(path: str) -> str:
     """Where a site path lies in the copy: a page is a file; a static file, the worker, the
-    manifest, the search data and the study cards keep their names."""
+    manifest, the search data, the study cards and the exam's questions keep their names."""
     if path.startswith("/static/") or path.endswith(".apkg") or path in (WORKER, WEB_MANIFEST, SEARCH_DATA, STATE,
-                                                                           STUDY_CARDS):
+                                                                           STUDY_CARDS, EXAM_QUESTIONS):
         return path.lstrip("/")
     return file_for(path)
 
@@ -243,7 +244,8 @@ def _write_language(client, site, paths: list[str], out: Path, locale: str) -> N
     _write(out / WEB_MANIFEST.lstrip("/"), json.dumps(_local_manifest(manifest(_)), ensure_ascii=False))
     _write(out / SEARCH_DATA.lstrip("/"), (site.gen / MODEL_NAME).read_bytes())
     _write(out / decks_url(locale).lstrip("/"), (site.gen / DECKS_NAME.format(lang=locale)).read_bytes())
-    _write(out / STUDY_CARDS.lstrip("/"), client.get(STUDY_CARDS).content)
+    for data in (STUDY_CARDS, EXAM_QUESTIONS):
+        _write(out / data.lstrip("/"), client.get(data).content)
     state = {"build": site.gen.name, "pages": [file_for(p) for p in paths],
              "assets": [_target(a) for a in ASSETS], "search": SEARCH_DATA.lstrip("/")}
     _write(out / STATE.lstrip("/"), json.dumps(state))
