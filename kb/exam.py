@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
 from .clauseid import ClauseId, readable
@@ -109,6 +110,7 @@ class Targets:
 
     def __init__(self, kb: Any):
         self.store, self.library, self.made = kb.store, kb.library, {}
+        self.cuts: dict[tuple[str, int], Target] = {}
 
     def get(self, doc: str, unit: str, clause: str | None = None, shown: bool = False) -> Target:
         key = url_for(doc, unit, clause).lstrip("/")
@@ -188,7 +190,7 @@ def ruling(kb: Any, s: Situation) -> list[tuple[str, str, str | None]]:
 def situation_questions(kb: Any, targets: Targets) -> Iterator[Question]:
     asked = [(s, [targets.get(*t) for t in ruling(kb, s)]) for s in kb.situations]
     asked = [(s, rules) for s, rules in asked if rules]
-    pool = [(s.period, rules[0]) for s, rules in asked]  # each situation's first clause
+    pool = list(dict.fromkeys((s.period, rules[0]) for s, rules in asked))  # each situation's first clause
     for s, rules in asked:
         answer = targets.get(*ruling(kb, s)[0], shown=True)
         yield Question(f"situation:{s.id}", "situation", s.period, _says(s), answer.key,
@@ -210,13 +212,16 @@ def near_clauses(targets: Targets, pool: list[tuple[str, Target]], period: str, 
     for p, t in pool:
         if t.law in laws:
             continue
-        cut = _cut(targets, t, depth)
+        cut = targets.cuts.get((t.key, depth))
+        if cut is None:
+            cut = targets.cuts[(t.key, depth)] = _cut(targets, t, depth)
         rank = (abs(_depth(cut.match[0]) - depth), p != period, abs(int(t.law) - int(answer.law)), cut.key)
         if t.law not in best or rank < best[t.law][0]:
             best[t.law] = (rank, cut.key)
     return tuple(key for _, key in sorted(best.values())[:DISTRACTORS])
 
 
+@lru_cache(maxsize=None)
 def _depth(clause: str) -> int:
     """How many parts a Law clause's id has: 27 → 1, 27B → 2, 27B1 → 3, 27B1b → 4."""
     cid = ClauseId.parse(clause)
@@ -271,7 +276,7 @@ def timeref_questions(kb: Any, targets: Targets) -> Iterator[Question]:
     """Each subtopic of the table (a situation, under its topic) → the clauses of the Laws in
     force its entries cite, the first of them the answer."""
     period_of, asked = _topic_periods(kb), list(_cited_subtopics(kb))
-    pool = [(period_of.get(u["id"], ""), targets.get(*rules[0])) for _, u, _, _, rules in asked]
+    pool = list(dict.fromkeys((period_of.get(u["id"], ""), targets.get(*rules[0])) for _, u, _, _, rules in asked))
     for doc, u, index, entries, rules in asked:
         right = [targets.get(*r) for r in dict.fromkeys(rules)]
         answer, period = targets.get(*rules[0], shown=True), period_of.get(u["id"], "")

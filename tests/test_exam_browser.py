@@ -136,7 +136,7 @@ def test_offline_in_spanish_a_student_sits_an_exam_and_reads_the_result_by_area(
     assert errors == [] and seen and all(u.startswith(server) or u.startswith("blob:") for u in seen), seen
 
 
-def test_the_exam_reads_in_the_dark_with_fingertip_targets(server, phone, shot):
+def test_the_exam_reads_in_the_dark_with_fingertip_targets(server, phone, shot, bank):
     page = phone(locale="es-ES", color_scheme="dark")
     page.goto(server + "/study/exam?ui=es")
     page.wait_for_selector(".exam-setup:not([hidden])")
@@ -148,9 +148,31 @@ def test_the_exam_reads_in_the_dark_with_fingertip_targets(server, phone, shot):
     assert page.eval_on_selector_all(".exam-sitting button, .exam-sitting input", small) == 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "exam-question-es-dark-phone")
-    for _ in range(10):
-        page.locator(".choices button").first.click()
+    typed_norm, said = None, False
+    for n in range(1, 11):  # a ten-question exam holds one norm question (15 % of 10, rounded)
+        q, count = shown(page, bank), page.text_content(".exam-count")
+        t = bank[1][q["answer"]]
+        assert page.is_visible(".typed") == (q["kind"] != "definition")  # a term is chosen, not typed
+        if not said and q["kind"] != "definition":  # words are no clause: said so, and the question stays
+            said = True
+            page.fill("#exam-typed", "no lo sé")
+            page.click(".typed button")
+            page.wait_for_selector(".typed-error:not([hidden])")
+            assert page.text_content(".typed-error") == "No es el número de un apartado: escríbalo como 27B1b o 27 b 1 b."
+            assert page.text_content(".exam-count") == count
+        if q["kind"] == "norm":
+            typed_norm = (q, f"norma {t['label']}" if t["form"] == "norm" else f"apéndice {t['label']}")
+            page.fill("#exam-typed", typed_norm[1])
+            page.click(".typed button")
+        else:
+            page.locator(".choices button").first.click()
+        if n < 10:
+            page.wait_for_function("n => document.querySelector('.exam-count').textContent !== n", arg=count)
     page.wait_for_selector(".exam-result:not([hidden])")
+    assert said and typed_norm
+    summaries = page.eval_on_selector_all("ol.review > li summary", "es => es.map(e => e.textContent)")
+    at = summaries.index("✓ " + asked(typed_norm[0]))  # "norma 8" names norm 8 (and "norma 92" norm 92-93)
+    assert page.locator("ol.review > li").nth(at).locator(".yours .verdict").text_content() == typed_norm[1]
     shot(page, "exam-result-es-dark-phone")
     page.eval_on_selector_all("ol.review details", "ds => ds.forEach(d => { d.open = true; })")
     assert page.eval_on_selector_all(".exam-result a, .exam-result button, .exam-result summary", small) == 0
