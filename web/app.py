@@ -22,7 +22,7 @@ from kb.catalogs import BUILD_DIR as CATALOGS
 from kb.knowledge import KnowledgeBase
 from kb.search.model import MODEL_NAME
 
-from . import changes, decks, extra, offline, pages, study
+from . import changes, decks, exam, extra, offline, pages, study
 from .api import ApiError, error_response, openapi as api_openapi, router
 from .caching import ETagMiddleware
 from .security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
@@ -242,6 +242,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages
     app.include_router(changes.router)  # /changes and its pages: before the /{doc} pages too
     app.include_router(study.router)  # /study, /study/cards.json: before the /{doc} pages too
+    app.include_router(exam.router)  # /study/exam, /study/exam.json: before the /{doc}/{unit} pages
     app.include_router(pages.router)
 
     @app.exception_handler(pages.PageNotFound)

@@ -18,6 +18,7 @@ from starlette.types import Receive, Scope, Send
 from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
 from .decks import decks_url
+from .exam import EXAM, EXAM_QUESTIONS
 from .study import STUDY, STUDY_CARDS
 
 router = APIRouter(include_in_schema=False)
@@ -25,8 +26,8 @@ STATIC = Path(__file__).resolve().parent / "static"
 WORKER, STATE = "/sw.js", "/offline/manifest.json"
 WEB_MANIFEST = "/manifest.webmanifest"
 ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static/search.js", "/static/offline.js",
-          "/static/fsrs.js", "/static/study.js", "/static/icon.svg", "/static/icon-192.png", "/static/icon-512.png",
-          WEB_MANIFEST, STUDY_CARDS)  # the drills' cards: the same in every language
+          "/static/fsrs.js", "/static/study.js", "/static/exam.js", "/static/icon.svg", "/static/icon-192.png",
+          "/static/icon-512.png", WEB_MANIFEST, STUDY_CARDS, EXAM_QUESTIONS)  # the drills' cards, the exam's questions: the same in every language
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
 SLICE = 64 * 1024  # an asyncio transport's high-water mark: one slice waits while the client reads another
 TURN = 1e-4  # seconds between slices: a timer, its slice goes after the requests that came meanwhile (sleep(0)'s, before)
@@ -43,7 +44,7 @@ def site_paths(site: Any) -> list[str]:
     store, library = site.store, site.library
     paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS,
              *(situations_page_url(p.id) for p in site.situation_pages),
-             CHANGES, *(changes_page_url(p.id) for p in site.changes_pages), STUDY]
+             CHANGES, *(changes_page_url(p.id) for p in site.changes_pages), STUDY, EXAM]
     for d in store.export["documents"]:
         paths.append(f"/{d['id']}")
         for u in d["units"]:

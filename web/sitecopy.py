@@ -28,6 +28,7 @@ from kb.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
 from .decks import decks_url
+from .exam import EXAM_QUESTIONS
 from .i18n import LOCALES
 from .offline import (ASSETS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, manifest, offline_assets,
                       site_paths)
@@ -35,7 +36,7 @@ from .study import STUDY_CARDS
 
 COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
 SITE = OwnFolder(COPY_MARK, "copy of the site", "kb site")
-LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data|data-cards))="(?P<url>/(?!/)[^"]*)"')
+LINKED = re.compile(r'(?P<attr>\b(?:href|src|action|data-worker|data-search-data|data-cards|data-questions))="(?P<url>/(?!/)[^"]*)"')
 HTML_TAG = re.compile(r"<html\b")
 
 
@@ -87,9 +88,9 @@ def relink(html: str, page_file: str, locale: str, files: set[str] | None = None
 
 def _target(path: str) -> str:
     """Where a site path lies in the copy: a page is a file; a static file, the worker, the
-    manifest, the search data and the study cards keep their names."""
+    manifest, the search data, the study cards and the exam's questions keep their names."""
     if path.startswith("/static/") or path.endswith(".apkg") or path in (WORKER, WEB_MANIFEST, SEARCH_DATA, STATE,
-                                                                           STUDY_CARDS):
+                                                                           STUDY_CARDS, EXAM_QUESTIONS):
         return path.lstrip("/")
     return file_for(path)
 
@@ -184,7 +185,8 @@ def _write_language(client, site, paths: list[str], out: Path, locale: str, base
     _write(out / WEB_MANIFEST.lstrip("/"), json.dumps(_local_manifest(manifest(_)), ensure_ascii=False))
     _write(out / SEARCH_DATA.lstrip("/"), (site.gen / MODEL_NAME).read_bytes())
     _write(out / decks_url(locale).lstrip("/"), _decks(site, locale, base_url))
-    _write(out / STUDY_CARDS.lstrip("/"), client.get(STUDY_CARDS).content)
+    for data in (STUDY_CARDS, EXAM_QUESTIONS):
+        _write(out / data.lstrip("/"), client.get(data).content)
     state = {"build": site.gen.name, "pages": [file_for(p) for p in paths],
              "assets": [_target(a) for a in offline_assets(locale)], "search": SEARCH_DATA.lstrip("/")}
     _write(out / STATE.lstrip("/"), json.dumps(state))

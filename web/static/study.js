@@ -16,10 +16,14 @@
   if (!words) return;
   var html = document.documentElement;
 
-  function w(name, values) {  // a word of the interface, its %(name)s filled in
-    return (words.getAttribute("data-" + name) || "").replace(/%\((\w+)\)s/g, function (_, k) {
-      return values && k in values ? String(values[k]) : "";
-    });
+  var w = says(words);
+
+  function says(holder) {  // the words of the interface an element holds: w(name, values), its %(name)s filled in
+    return function (name, values) {
+      return (holder.getAttribute("data-" + name) || "").replace(/%\((\w+)\)s/g, function (_, k) {
+        return values && k in values ? String(values[k]) : "";
+      });
+    };
   }
 
   function el(tag, cls, text) {
@@ -32,15 +36,16 @@
   var siteUrl = window.KBSite.url;
 
   // ---------------------------------------------------------------- the stored study data
-  // The store and a study file hold the same three parts, checked entry by entry alike: a file is
+  // The store and a study file hold the same parts (the drills' schedule, the bookmarks and notes, the
+  // read marks, the mock exams' results), checked entry by entry alike: a file is
   // imported whole or not at all; of the store, load() keeps the good entries and sets the others
   // aside (said on /study), so that nothing stored can stop a page.
   var NOTE_MAX = 100000, LABEL_MAX = 500, FILE_MAX = 10 * 1024 * 1024;
   var CARD = /^[a-z]+:[A-Za-z0-9._:-]{1,200}$/;  // a drill card's id: its deck, then the ids it asks of
-  var PARTS = { schedule: scheduleEntry, clauses: clauseEntry, read: readEntry };
+  var PARTS = { schedule: scheduleEntry, clauses: clauseEntry, read: readEntry, exams: examEntry };
   var setAside = [];  // the damaged entries the last load() left out (a whole unreadable store: one)
 
-  function empty() { return { schedule: {}, clauses: {}, read: {} }; }
+  function empty() { return { schedule: {}, clauses: {}, read: {}, exams: {} }; }
 
   function load() {
     var data;
@@ -131,6 +136,24 @@
     return isDate(at) ? { entry: at } : "bad-date";
   }
 
+  // a mock exam's result (web/static/exam.js): when, its time, and each question's answer
+  var EXAM = /^exam-[a-z0-9]{1,24}$/, EXAM_QUESTIONS = 100, GIVEN_MAX = 200;
+
+  function examEntry(id, e) {
+    if (!EXAM.test(id)) return "bad-exam";
+    if (!isMap(e) || !isDate(e.at) || !isWhole(e.seconds, 1, 86400) || !isWhole(e.took, 0, 86400)) return "bad-exam";
+    if (!Array.isArray(e.answers) || !e.answers.length || e.answers.length > EXAM_QUESTIONS) return "bad-exam";
+    var answers = e.answers.map(examAnswer);
+    if (answers.indexOf(null) >= 0) return "bad-exam-answer";
+    return { entry: { at: e.at, seconds: e.seconds, took: e.took, answers: answers } };
+  }
+
+  function examAnswer(a) {  // a question of it: which, its kind, period and Law, what was given, whether right
+    if (!isMap(a) || typeof a.q !== "string" || !CARD.test(a.q) || !isId(a.kind) || typeof a.right !== "boolean") return null;
+    if ((a.period !== "" && !isId(a.period)) || (a.law !== "" && !isId(a.law)) || !isText(a.given, GIVEN_MAX)) return null;
+    return { q: a.q, kind: a.kind, period: a.period, law: a.law, given: a.given || "", right: a.right };
+  }
+
   function isMap(v) { return !!v && typeof v === "object" && !Array.isArray(v); }
   function isId(s) { return typeof s === "string" && s.length <= 100 && SAFE.test(s); }
   function isText(s, max) { return s === undefined || (typeof s === "string" && s.length <= max); }
@@ -158,6 +181,9 @@
     var form = document.querySelector("form.search");
     try { return JSON.parse((form && form.getAttribute("data-docs")) || "{}"); } catch (e) { return {}; }
   }
+
+  // the store, for the mock exam's page (web/static/exam.js), which keeps its results in it
+  window.KBStudy = { load: load, save: save, says: says, el: el, docNames: docNames };
 
   // ---------------------------------------------------------------- a unit page: its clauses
   var article = document.querySelector("article.clauses[data-doc]");
@@ -330,7 +356,7 @@
       var data = load();
       download("bridge-laws-study.json", "application/json", JSON.stringify({
         format: FORMAT, version: VERSION, exported: new Date().toISOString(),
-        schedule: data.schedule, clauses: data.clauses, read: data.read }, null, 2));
+        schedule: data.schedule, clauses: data.clauses, read: data.read, exams: data.exams }, null, 2));
     });
     document.querySelector(".import input[type=file]").addEventListener("change", function (e) {
       var file = e.target.files[0];
