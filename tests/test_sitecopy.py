@@ -32,11 +32,14 @@ def test_a_page_is_a_file(path, file):
 @pytest.mark.parametrize("html, page, out", [
     ('<a href="/it-laws/27#27B1b">', "it-laws/16.html", '<a href="../it-laws/27.html#27B1b">'),
     ('<a href="/">', "index.html", '<a href="index.html">'),
-    ('<link href="/static/style.css">', "graph/it-laws/27.html", '<link href="../../static/style.css">'),
+    ('<link href="/static/style.css">', "graph/it-laws/27.html", '<link href="../../../static/style.css">'),  # shared
     ('<a href="/it-laws/27?ui=es">', "it-laws/27.html", '<a href="../../es/it-laws/27.html">'),    # language switch
     ('<a href="/search?q=carta&amp;page=2">', "search.html", '<a href="search.html?q=carta&amp;page=2">'),
     ('<form action="/search">', "it-laws/27.html", '<form action="../search.html">'),
-    ('<p data-worker="/sw.js">', "it-laws/27.html", '<p data-worker="../sw.js">'),
+    ('<p data-worker="/sw.js">', "it-laws/27.html", '<p data-worker="../../sw.js">'),       # one worker for all
+    ('<p data-search-data="/offline/search-model.bin">', "index.html", '<p data-search-data="../offline/search-model.bin">'),
+    ('<a href="/study/bridge-laws-it.apkg">', "study.html", '<a href="../study/bridge-laws-it.apkg">'),
+    ('<a href="/study">', "it-laws/27.html", '<a href="../study.html">'),                           # a page, not shared
     ('<a href="#27B1">', "it-laws/27.html", '<a href="#27B1">'),                                     # in-page: kept
     ('<a href="//elsewhere.example/x">', "index.html", '<a href="//elsewhere.example/x">'),           # not ours
 ])
