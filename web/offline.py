@@ -73,6 +73,11 @@ async def worker() -> Response:
                         headers={"cache-control": "no-cache", "service-worker-allowed": "/"})
 
 
+def shared_assets() -> list[str]:
+    """The assets every language shares (the web manifest's names are translated: it is in each pack)."""
+    return [a for a in ASSETS if a != WEB_MANIFEST]
+
+
 def pack_url(lang: str) -> str:
     return PACK.format(lang=lang)
 
@@ -96,7 +101,7 @@ def unkept_words(_: Any) -> dict[str, Any]:
 async def state(request: Request) -> Response:
     """What a complete offline copy of this build holds."""
     site = request.app.state.site
-    body = offline_state(site, site_paths(site), list(ASSETS), SEARCH_DATA, {loc: pack_url(loc) for loc in LOCALES})
+    body = offline_state(site, site_paths(site), shared_assets(), SEARCH_DATA, {loc: pack_url(loc) for loc in LOCALES})
     return JSONResponse(body, headers={"cache-control": "no-cache"})
 
 

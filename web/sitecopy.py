@@ -41,7 +41,7 @@ from . import inprocess
 from .decks import decks_url
 from .i18n import LOCALES
 from .offline import (ASSETS, ENDONYMS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, Entry,
-                      offline_state, pack, pack_url, site_paths)
+                      offline_state, pack, pack_url, shared_assets, site_paths)
 from .study import STUDY_CARDS
 
 COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
@@ -193,7 +193,7 @@ async def _write_shared(app: Any, site: Any, paths: list[str], out: Path, locale
 def _copy_state(site: Any, paths: list[str], locales: tuple[str, ...]) -> dict[str, Any]:
     """The worker's list, its addresses relative to the copy's top: the pages as each language's
     folder holds them, the shared files, the packs, and the folder of each language."""
-    assets = [a.lstrip("/") for a in ASSETS if a != WEB_MANIFEST] + [LANGUAGE_SCRIPT, "index.html"]
+    assets = [a.lstrip("/") for a in shared_assets()] + [LANGUAGE_SCRIPT, "index.html"]
     state = offline_state(site, [file_for(p) for p in paths], assets, SEARCH_DATA.lstrip("/"),
                           {loc: pack_url(loc).lstrip("/") for loc in locales})
     return {**state, "default": locales[0], "folders": {loc: f"{loc}/" for loc in locales}}

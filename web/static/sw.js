@@ -294,7 +294,8 @@ function answer(request, url, meta) {
       return other ? unkept(url, lang, meta) : fromCopy(request, true, meta);
     });
   }
-  return fromCopy(request, false, meta).then(function (kept) {
+  var asked = meta && meta.folders && /\/$/.test(url.pathname) ? new Request(url.origin + url.pathname + "index.html") : request;
+  return fromCopy(asked, false, meta).then(function (kept) {  // a copy's folder is its index.html
     return kept || fetch(request).catch(function () {
       return fromCopy(request, true, meta).then(function (r) { return r || Response.error(); });
     });
