@@ -1,5 +1,6 @@
 """`kb site PATH`: a static copy of the whole site that a plain file server serves, its links
 relative, every one of them leading somewhere (fragments included), in each interface language."""
+import gzip
 import json
 import os
 import re
@@ -208,3 +209,77 @@ def test_a_killed_copy_leaves_a_temporary_that_the_next_run_removes(build_dir, t
     running.mkdir()
     write_site(build_dir, target, ("it",))
     assert sorted(p.name for p in tmp_path.iterdir()) == [running.name, "site"]
+
+
+LANGUAGES = ("it", "es", "en")
+
+
+@pytest.mark.slow
+def test_what_every_language_shares_is_in_the_copy_once(copy):
+    """The search data, the scripts, the worker and the cards lie once, at the copy's top; each
+    language's folder holds its pages and its web manifest, and its pages link the shared files."""
+    model = (copy / "offline" / "search-model.bin").read_bytes()
+    copies = [p for p in copy.rglob("*") if p.is_file() and p.read_bytes() == model]
+    assert [p.relative_to(copy).as_posix() for p in copies] == ["offline/search-model.bin"]
+    for loc in LANGUAGES:
+        folder = copy / loc
+        assert not (folder / "offline").exists() and not (folder / "static").exists() and not (folder / "sw.js").exists()
+        assert (folder / "manifest.webmanifest").is_file() and (folder / "it-laws" / "27.html").is_file()
+    page = (copy / "es" / "graph" / "it-laws" / "27.html").read_text(encoding="utf-8")
+    assert 'href="../../../static/style.css"' in page and 'data-worker="../../../sw.js"' in page
+    assert 'data-search-data="../../../offline/search-model.bin"' in page
+
+
+def gunzip_pack(path):
+    raw = gzip.decompress(path.read_bytes())
+    line = raw.index(b"\n")
+    return json.loads(raw[:line]), raw[line + 1:]
+
+
+@pytest.mark.slow
+def test_each_languages_pack_holds_its_pages_as_the_copy_holds_them(copy):
+    """The worker's one download for a language: every page of that language's folder and its web
+    manifest, byte for byte the files beside it."""
+    state = json.loads((copy / "offline" / "manifest.json").read_text(encoding="utf-8"))
+    assert state["folders"] == {loc: f"{loc}/" for loc in LANGUAGES} and state["default"] == "it"
+    for loc in LANGUAGES:
+        head, bodies = gunzip_pack(copy / state["packs"][loc])
+        names = [name for name, _, _ in head["entries"]]
+        on_disk = {p.relative_to(copy).as_posix() for p in (copy / loc).rglob("*")
+                   if p.suffix in (".html", ".webmanifest")}
+        assert set(names) == on_disk and len(names) == len(state["pages"]) + 1
+        at = 0
+        for name, _, length in head["entries"]:
+            assert bodies[at:at + length] == (copy / name).read_bytes(), name
+            at += length
+    for listed in [*state["assets"], state["search"]]:
+        assert (copy / listed).is_file(), listed
+
+
+COMPRESSED = (".html", ".js", ".css", ".json", ".webmanifest", ".svg", ".bin")
+
+
+@pytest.mark.slow
+def test_beside_every_text_file_lie_its_gzip_and_its_brotli(copy):
+    """For hosts that serve precompressed files: each text file (and the search model) has a .gz and
+    a .br that decompress to it; what is compressed already (the packs, the images, the decks) has none."""
+    import brotli
+    texts = [p for p in copy.rglob("*") if p.is_file() and p.suffix in COMPRESSED]
+    assert len(texts) > 3 * 855
+    for path in texts:
+        data = path.read_bytes()
+        packed = path.with_name(path.name + ".gz").read_bytes()
+        squeezed = path.with_name(path.name + ".br").read_bytes()
+        assert gzip.decompress(packed) == data and brotli.decompress(squeezed) == data, path
+    for other in [*copy.glob("offline/*.pack"), *copy.glob("static/*.png"), *copy.glob("study/*.apkg")]:
+        assert not other.with_name(other.name + ".gz").exists() and not other.with_name(other.name + ".br").exists()
+
+
+@pytest.mark.slow
+def test_the_top_page_leads_to_each_language_with_no_inline_script(copy):
+    top = (copy / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", top, re.S)
+    assert scripts and all(body == "" and 'src="' in attrs for attrs, body in scripts)  # CSP: only script files
+    src = re.search(r'<script src="([^"]+)"', top).group(1)
+    assert (copy / src).is_file() and "http-equiv" not in top  # no refresh that would override the reader's language
+    assert re.findall(r'<a href="([a-z]{2})/index.html" hreflang="\1"', top) == list(LANGUAGES)
