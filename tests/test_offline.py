@@ -1,6 +1,7 @@
 """The site without a network, in process: what the worker is told to keep, the browser's search
 data, the worker and the web manifest as served, the search page the browser answers offline."""
 import gzip
+import json
 import re
 
 import pytest
@@ -130,7 +131,7 @@ def unpack(body: bytes) -> tuple[dict, dict[str, bytes]]:
     """A pack as the worker reads it: gunzipped, a line of JSON naming the entries, then their bodies."""
     raw = gzip.decompress(body)
     line = raw.index(b"\n")
-    head, at, bodies = __import__("json").loads(raw[:line]), line + 1, {}
+    head, at, bodies = json.loads(raw[:line]), line + 1, {}
     for name, _, length in head["entries"]:
         bodies[name] = raw[at:at + length]
         at += length

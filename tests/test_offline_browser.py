@@ -381,3 +381,19 @@ def test_the_copys_top_page_without_script_links_each_language(browser, hosted_c
     links.nth(2).click()
     page.wait_for_url("**/pub/kb/en/index.html")
     context.close()
+
+
+def test_offline_a_language_switch_on_the_server_says_that_language_is_not_kept(server, phone, client):
+    """Kept in Italian, offline: the switch to Spanish is a page saying, in Spanish, that Spanish is
+    not kept, leading to the same page in Italian — not the Italian page passed off as Spanish."""
+    words = client.get("/offline/manifest.json").json()["unkept"]
+    page = phone()
+    keep_offline(page, server)
+    page.context.set_offline(True)
+    page.goto(server + "/it-laws/27")
+    page.click("nav.langs a[hreflang=es]")
+    page.wait_for_selector("main.unkept")
+    assert page.get_attribute("html", "lang") == "es" and page.text_content("h1") == words["es"]["title"]
+    page.click("main.unkept a[hreflang=it]")
+    page.wait_for_selector("main h1 .label")
+    assert page.get_attribute("html", "lang") == "it" and page.text_content("main h1 .label") == "Art. 27"

@@ -26,6 +26,7 @@ import json
 import os
 import re
 import shutil
+from concurrent.futures import ThreadPoolExecutor
 from html import escape as html_escape
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -132,7 +133,8 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
         if site is None:
             raise SiteError(f"no complete build at {build_dir}: run `kb build`")
         paths = site_paths(site)
-        asyncio.run(_write_copy(app, site, paths, tmp, locales))
+        with ThreadPoolExecutor(1) as thread:  # an event loop of its own, whatever loop the caller runs in
+            thread.submit(asyncio.run, _write_copy(app, site, paths, tmp, locales)).result()
         _mark(tmp, site.gen.name)
         _replace_folder(tmp, target)
     except BaseException:
