@@ -7,7 +7,8 @@ Builds if needed, writes the static copy (`kb site`, into a temporary folder unl
 one already written), serves the build with `kb serve` and the copy under /pub/kb/ with
 measure.static_host (it sends each file's .br or .gz as nginx's brotli_static/gzip_static do),
 then opens each in a fresh Chromium context and sums what the page and its worker received until
-the page says the site is kept offline (measure.wire). Also prints the copy's size on disk.
+the page says the site is kept offline (measure.wire); then the copy once more behind `python -m
+http.server`, which compresses nothing. Also prints the copy's size on disk.
 """
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ import argparse
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # measure/ is not installed
 
 from kb import build as builder  # noqa: E402
-from measure.loadgen import HOST, serving  # noqa: E402
+from measure.loadgen import HOST, free_port, serving  # noqa: E402
 from measure.static_host import hosting  # noqa: E402
 from measure.wire import LOCALE, offline_ready  # noqa: E402
 
@@ -34,6 +39,26 @@ def write_copy(folder: Path) -> Path:
     target = folder / "site"
     subprocess.run([sys.executable, "-m", "kb.cli", "site", str(target)], check=True, cwd=ROOT)
     return target
+
+
+@contextmanager
+def plain_host(copy: Path) -> Iterator[str]:
+    """`python -m http.server`: a host that sends every file as it is (no compression)."""
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", HOST, "-d", str(copy), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://{HOST}:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def on_disk(copy: Path) -> str:
@@ -59,10 +84,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="offline-wire-") as tmp:
         copy = args.copy or write_copy(Path(tmp))
         print(on_disk(copy))
-        with serving(gen.parent) as (port, _), hosting(copy, PREFIX) as static, sync_playwright() as p:
+        with serving(gen.parent) as (port, _), hosting(copy, PREFIX, free_port()) as static, sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-quic"])
             report(f"kb serve ({args.lang})", offline_ready(browser, f"http://{HOST}:{port}/?ui={args.lang}", args.lang))
             report(f"static copy at {PREFIX}, compressing host ({args.lang})", offline_ready(browser, static, args.lang))
+            with plain_host(copy) as plain:
+                report(f"static copy, python -m http.server ({args.lang})", offline_ready(browser, plain, args.lang))
             browser.close()
 
 
