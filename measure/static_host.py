@@ -1,7 +1,8 @@
 """A static host that serves precompressed files, as nginx's gzip_static and brotli_static do:
 a folder under a path prefix (`/pub/kb/`), each file sent as its `.br` or `.gz` sibling when the
 client takes that encoding and the sibling exists, else as it is; ETag and Last-Modified, 304s.
-Only 127.0.0.1; for the tests and scripts/offline_wire.py (the standard library's http.server).
+Only 127.0.0.1; for the tests and scripts/offline_wire.py (the standard library's http.server);
+`plain_hosting` is `python -m http.server` itself, which compresses nothing.
 
     python -m measure.static_host FOLDER [--prefix /pub/kb/] [--port 8080]
 """
@@ -10,7 +11,11 @@ from __future__ import annotations
 import argparse
 import email.utils
 import mimetypes
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -95,6 +100,28 @@ def hosting(folder: Path, prefix: str = "/", port: int = 0) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
+
+
+@contextmanager
+def plain_hosting(folder: Path) -> Iterator[str]:
+    """`python -m http.server` over a folder: a host that sends every file as it is (no
+    compression, nothing of ours); yields its address once it answers."""
+    from .loadgen import free_port
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", HOST, "-d", str(folder), str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://{HOST}:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1)
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def main() -> None:

@@ -16,18 +16,14 @@ import argparse
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # measure/ is not installed
 
 from kb import build as builder  # noqa: E402
 from measure.loadgen import HOST, free_port, serving  # noqa: E402
-from measure.static_host import hosting  # noqa: E402
+from measure.static_host import hosting, plain_hosting  # noqa: E402
 from measure.wire import LOCALE, offline_ready  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -39,26 +35,6 @@ def write_copy(folder: Path) -> Path:
     target = folder / "site"
     subprocess.run([sys.executable, "-m", "kb.cli", "site", str(target)], check=True, cwd=ROOT)
     return target
-
-
-@contextmanager
-def plain_host(copy: Path) -> Iterator[str]:
-    """`python -m http.server`: a host that sends every file as it is (no compression)."""
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", HOST, "-d", str(copy), str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://{HOST}:{port}/"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=1)
-                break
-            except OSError:
-                time.sleep(0.05)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def on_disk(copy: Path) -> str:
@@ -88,7 +64,7 @@ def main() -> None:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-quic"])
             report(f"kb serve ({args.lang})", offline_ready(browser, f"http://{HOST}:{port}/?ui={args.lang}", args.lang))
             report(f"static copy at {PREFIX}, compressing host ({args.lang})", offline_ready(browser, static, args.lang))
-            with plain_host(copy) as plain:
+            with plain_hosting(copy) as plain:
                 report(f"static copy, python -m http.server ({args.lang})", offline_ready(browser, plain, args.lang))
             browser.close()
 
