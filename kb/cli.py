@@ -194,8 +194,10 @@ def cmd_site(args: argparse.Namespace) -> int:
         copy = write_site(args.build_dir or generations.default_build_dir(), Path(args.path), base_url=args.base_url)
     except SiteError as e:
         raise UsageError(str(e)) from e
-    print(f"wrote {copy.pages} pages in each language, {copy.files} files, {copy.bytes / 1e6:.1f} MB "
-          f"in {time.perf_counter() - t0:.1f} s → {copy.path} (serve it: python -m http.server -d {copy.path})")
+    print(f"wrote {copy.pages} pages in each of {copy.languages} languages, {copy.files} files, "
+          f"{copy.bytes / 1e6:.1f} MB ({copy.compressed / 1e6:.1f} MB of them .gz and .br) "
+          f"in {time.perf_counter() - t0:.1f} s → {copy.path}")
+    print(f"serve it: python -m http.server -d {copy.path}")
     return 0
 
 

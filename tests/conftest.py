@@ -3,9 +3,7 @@ import io
 import os
 import shutil
 import subprocess
-import sys
 import time
-import urllib.request
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,35 +167,17 @@ def copy(tmp_path_factory, build_dir):
     return target
 
 
-def _file_server(directory: Path):
-    """`python -m http.server` over a folder: a plain static file server, nothing of ours."""
-    from measure.loadgen import free_port
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(directory), str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            break
-        except OSError:
-            time.sleep(0.05)
-    return url, proc
-
-
 @pytest.fixture(scope="session")
 def static_server(copy):
-    """The copy at a host's root."""
-    url, proc = _file_server(copy)
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    """The copy at a host's root, `python -m http.server` (a plain static file server, nothing of ours)."""
+    from measure.static_host import plain_hosting
+    with plain_hosting(copy) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def static_subpath_server(copy):
     """The copy under a sub-path of its host (`…/site/`), as a federation's site would hold it."""
-    url, proc = _file_server(copy.parent)
-    yield url + copy.name + "/"
-    proc.terminate()
-    proc.wait(timeout=10)
+    from measure.static_host import plain_hosting
+    with plain_hosting(copy.parent) as url:
+        yield url + copy.name + "/"

@@ -2,6 +2,7 @@
 environment gives a `kb` that builds, searches and serves the built-in corpus from any
 directory, writing its build to the user's data directory."""
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -74,3 +75,39 @@ def test_serve_from_another_directory(installed):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_a_plain_install_writes_the_static_copy(tmp_path):
+    """The README's install without the test extra — a fresh venv that sees nothing of this
+    environment, the runtime dependencies from the package index — then `kb site`: it renders
+    through the app itself (no HTTP client: httpx is not there) and writes the pages of every
+    language and the search data the browser's offline search reads."""
+    source = tmp_path / "source"  # a copy: setuptools writes into build/, which is the checkout's build folder
+    shutil.copytree(REPO, source, ignore=shutil.ignore_patterns(".git", "build", "*.egg-info", "__pycache__",
+                                                                "test-artifacts", ".pytest_cache"))
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    r = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "-e", str(source)],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=900)
+    assert r.returncode == 0, r.stderr[-2000:]
+    python = str(venv / "bin" / "python")
+    bare = subprocess.run([python, "-c", "import httpx"], capture_output=True, text=True)
+    assert bare.returncode != 0 and "No module named 'httpx'" in bare.stderr  # the test extra is not there
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("KB_BUILD_DIR", "XDG_DATA_HOME", "PYTHONPATH")}
+    out = tmp_path / "out"
+    site = subprocess.run([str(venv / "bin" / "kb"), "site", str(out)], capture_output=True, text=True,
+                          env=dict(env, HOME=str(home)), cwd=tmp_path, timeout=900)
+    assert site.returncode == 0 and "Traceback" not in site.stderr, site.stderr[-2000:]
+    said = re.search(r"wrote (\d+) pages in each of 3 languages, (\d+) files, ([\d.]+) MB .* in ([\d.]+) s", site.stdout)
+    files = [p for p in out.rglob("*") if p.is_file()]
+    assert said and int(said[2]) == len(files), site.stdout
+    assert abs(float(said[3]) - sum(p.stat().st_size for p in files) / 1e6) < 0.1
+    for loc, word in (("it", "Cerca"), ("es", "Buscar"), ("en", "Search")):
+        assert f">{word}</button>" in (out / loc / "it-laws" / "27.html").read_text(encoding="utf-8")
+        assert (out / "offline" / f"pages-{loc}.pack").stat().st_size > 100_000
+    assert int(said[1]) == len(list((out / "it").rglob("*.html")))
+    model = (out / "offline" / "search-model.bin").read_bytes()
+    built = source / "build" / "current"  # an editable install builds in its checkout's build/
+    assert model == (built / "search-model.bin").read_bytes()

@@ -1,6 +1,7 @@
 """The site without a network, in process: what the worker is told to keep, the browser's search
 data, the worker and the web manifest as served, the search page the browser answers offline."""
 import gzip
+import json
 import re
 
 import pytest
@@ -39,7 +40,8 @@ def test_the_copy_holds_every_page_of_the_situation_index_and_of_the_changes(cli
 
 def test_every_page_and_file_it_lists_answers(client, state):
     """A worker that meets one failing address keeps nothing: every one must answer 200."""
-    for url in [*state["pages"], *state["assets"], state["search"]]:
+    own = [url for urls in state["own"].values() for url in urls]  # each language's Anki package
+    for url in [*state["pages"], *state["assets"], *own, state["search"]]:
         assert client.get(url).status_code == 200, url
 
 
@@ -124,3 +126,47 @@ def test_the_web_manifest_varies_with_the_language_as_pages_do(client):
     r = client.get("/manifest.webmanifest", headers={"accept-language": "es"})
     assert {"accept-language", "cookie"} <= {v.strip().lower() for v in r.headers["vary"].split(",")}
     assert r.json()["name"] == "Reglamento del Bridge"
+
+
+def unpack(body: bytes) -> tuple[dict, dict[str, bytes]]:
+    """A pack as the worker reads it: gunzipped, a line of JSON naming the entries, then their bodies."""
+    raw = gzip.decompress(body)
+    line = raw.index(b"\n")
+    head, at, bodies = json.loads(raw[:line]), line + 1, {}
+    for name, _, length in head["entries"]:
+        bodies[name] = raw[at:at + length]
+        at += length
+    assert at == len(raw)  # nothing after the last entry
+    return head, bodies
+
+
+def test_a_pack_holds_every_page_of_its_language_as_the_server_renders_it(client, state):
+    """One request for the pages of an interface language: every page the list names and the web
+    manifest, each the very bytes the server sends for it in that language."""
+    assert state["packs"] == {loc: f"/offline/pages-{loc}.pack" for loc in ("it", "es", "en")}
+    r = client.get(state["packs"]["es"])
+    assert r.status_code == 200 and r.headers["content-type"] == "application/gzip"
+    assert "content-encoding" not in r.headers  # gzipped once, by the pack itself: any host sends it as it is
+    head, bodies = unpack(r.content)
+    assert set(bodies) == {*state["pages"], "/manifest.webmanifest"}
+    assert head["headers"]["content-security-policy"] == r.headers["content-security-policy"]
+    for path in ["/", "/it-laws/27", "/manifest.webmanifest", *state["pages"][::97]]:
+        assert bodies[path] == client.get(path, params={"ui": "es"}).content, path
+    client.cookies.clear()
+    assert b'<html lang="es">' in bodies["/it-laws/27"] and "Leyes" in bodies["/manifest.webmanifest"].decode()
+    again = client.get(state["packs"]["es"], headers={"if-none-match": r.headers["etag"]})
+    assert again.status_code == 304 and again.headers["x-build"] == r.headers["x-build"]
+
+
+def test_a_pack_of_a_language_the_site_has_not_is_a_404(client):
+    assert client.get("/offline/pages-fr.pack").status_code == 404
+
+
+def test_the_worker_can_say_in_each_language_that_it_does_not_keep_that_one(state):
+    """Offline, a page of a language not kept is a page saying so in that language (the worker
+    draws it from these words), with the way to the same page in the language kept."""
+    words = state["unkept"]
+    assert set(words) == {"it", "es", "en"} and len({w["title"] for w in words.values()}) == 3
+    assert words["es"]["title"].startswith("No ") and words["it"]["title"].startswith("Non ")
+    assert all(w["text"] and w["other"] and w["names"] == {"it": "Italiano", "es": "Español", "en": "English"}
+               for w in words.values())

@@ -2,6 +2,7 @@
 to the home page keeps the whole site; then, offline, pages open, searches answer in the same
 markup, numbers jump, and the browser's search ranks as the server's does."""
 import contextlib
+import json
 import random
 import shutil
 import time
@@ -11,6 +12,7 @@ import pytest
 
 from measure.evaluation import judged_queries, search_scores
 from measure.offline import browser_scores, mrr
+from measure.wire import offline_ready
 from scripts.judged import SETS
 from web.offline import SEARCH_DATA
 
@@ -203,14 +205,14 @@ CACHE_BUILDS = """async () => {
 
 
 def test_a_build_that_lands_mid_copy_is_copied_whole_and_the_old_copy_serves_meanwhile(browser, build_dir, tmp_path):
-    """A build lands and, while the worker copies it (its fetches held after 150 entries), another
-    is switched in. The worker sees answers of the third build (their X-Build) in the second's copy,
+    """A build lands and, while the worker copies it (its fetches held after the first two: the
+    pack of pages and an asset), another is switched in. The worker sees answers of the third build (their X-Build) in the second's copy,
     drops that copy and copies the third; the first stays the copy in use until then, and the only
     copy ever declared complete is the third's, every entry of it the third build's."""
     from kb import build as builder
     with kept_from_a_server_of_its_own(browser, build_dir, tmp_path) as (folder, url, page, first):
         context = page.context
-        held = HeldCopy(context, after=150)
+        held = HeldCopy(context, after=2)
         second = builder.build(folder).parent.name
         serves(url, second)
         deadline = time.monotonic() + 60
@@ -230,7 +232,9 @@ def test_a_build_that_lands_mid_copy_is_copied_whole_and_the_old_copy_serves_mea
         assert declared == [third]
         listed = page.evaluate("fetch('/offline/manifest.json').then(r => r.json())")
         assert listed["build"] == third and list(kept) == [f"kb-{third}-it"]
-        assert kept[f"kb-{third}-it"] == {third: len(listed["pages"]) + len(listed["assets"]) + 1}
+        # each page and the web manifest (from the pack), each asset, the language's own files, the search data
+        own = len(listed["own"]["it"])
+        assert kept[f"kb-{third}-it"] == {third: len(listed["pages"]) + 1 + len(listed["assets"]) + own + 1}
         assert third in page.text_content("#offline-state")
         context.set_offline(True)  # entries kept from the old copy (the server said 304) read as fetched ones
         assert page.goto(url + "/it-laws/40").status == 200 and page.locator("main h1").count() == 1
@@ -302,3 +306,95 @@ def test_offline_a_search_that_finds_nothing_says_what_to_try_as_the_server_does
     online = client.get("/search", params={"q": "xqzwv kjhgfd", "ui": "it"}).text
     assert page.text_content("p.nothing") in online
 
+
+
+BUDGET = 2.5e6  # bytes on the wire to keep the whole site in one interface language (issue 31)
+
+
+@pytest.fixture(scope="module")
+def hosted_copy(copy):
+    """The copy under a sub-path of a host that serves each file's .br or .gz (nginx's
+    brotli_static/gzip_static), as a federation's site would publish it."""
+    from measure.loadgen import free_port
+    from measure.static_host import hosting
+    with hosting(copy, "/pub/kb/", free_port()) as url:
+        yield url
+
+
+def test_becoming_offline_ready_costs_at_most_its_budget_on_the_wire(browser, server, hosted_copy):
+    """From a first visit until the page says the whole site is kept: every byte the page and its
+    worker received (headers and bodies as they came), from `kb serve` and from the copy."""
+    for where, url in (("kb serve", server + "/?ui=it"), ("static copy", hosted_copy)):
+        wire = offline_ready(browser, url, "it")
+        print(wire.line(where), wire.largest[:2])
+        assert wire.bytes <= BUDGET, wire.line(where)
+
+
+def words_of(copy):
+    return json.loads((copy / "offline" / "manifest.json").read_text(encoding="utf-8"))["unkept"]
+
+
+def test_the_copy_under_a_sub_path_is_kept_searched_and_switched_offline(hosted_copy, copy, phone, shot):
+    """The top page goes to the browser's language; kept offline in it, the copy searches and
+    suggests from the browser's engine; offline, another language's page says it is not kept (in
+    that language) and leads to the same page in the language kept; online, switching keeps the
+    new language instead, and the copy's top then goes to it."""
+    page = phone(locale="es-ES")
+    page.goto(hosted_copy)
+    page.wait_for_url("**/pub/kb/es/index.html")
+    page.wait_for_selector("#offline-state:has-text('Disponible sin conexión')", timeout=120_000)
+    page.context.set_offline(True)
+    page.goto(hosted_copy + "es/search.html?q=carta+penalizada")
+    page.wait_for_selector("ol.hits > li.hit > a.hit-title")
+    hrefs = page.eval_on_selector_all("ol.hits > li.hit > a.hit-title", "els => els.map(e => e.getAttribute('href'))")
+    assert any(h.startswith("es-laws/50.html#") for h in hrefs[:3]), hrefs[:3]
+    page.goto(hosted_copy + "es/es-laws/64.html")
+    page.fill("#q", "carta penalizada")
+    page.wait_for_selector("#q-suggestions [role=option]")
+    options = page.eval_on_selector_all("#q-suggestions [role=option] a", "els => els.map(e => e.href)")
+    assert any("/pub/kb/es/es-laws/50.html" in o for o in options), options
+    words = words_of(copy)
+    page.click("nav.langs a[hreflang=it]")
+    page.wait_for_selector("main.unkept")
+    assert page.text_content("h1") == words["it"]["title"] and page.get_attribute("html", "lang") == "it"
+    shot(page, "static-copy-language-not-kept-phone")
+    page.click("main.unkept a[hreflang=es]")
+    page.wait_for_url("**/pub/kb/es/es-laws/64.html")
+    assert page.locator("main.unkept").count() == 0 and page.text_content("main h1").startswith("Art. 64")
+    page.context.set_offline(False)
+    page.click("nav.langs a[hreflang=it]")
+    page.wait_for_url("**/pub/kb/it/es-laws/64.html")
+    page.wait_for_selector("#offline-state:has-text('Disponibile offline')", timeout=120_000)
+    page.context.set_offline(True)
+    assert page.goto(hosted_copy + "it/it-laws/27.html").status == 200 and page.locator("main h1").count() == 1
+    page.goto(hosted_copy + "es/it-laws/27.html")
+    assert page.text_content("h1") == words["es"]["title"]
+    page.goto(hosted_copy)
+    page.wait_for_url("**/pub/kb/it/index.html")
+
+
+def test_the_copys_top_page_without_script_links_each_language(browser, hosted_copy):
+    context = browser.new_context(java_script_enabled=False, locale="es-ES")
+    page = context.new_page()
+    page.goto(hosted_copy)
+    links = page.locator("ul.languages a")
+    assert page.url == hosted_copy and links.count() == 3 and all(links.nth(i).is_visible() for i in range(3))
+    links.nth(2).click()
+    page.wait_for_url("**/pub/kb/en/index.html")
+    context.close()
+
+
+def test_offline_a_language_switch_on_the_server_says_that_language_is_not_kept(server, phone, client):
+    """Kept in Italian, offline: the switch to Spanish is a page saying, in Spanish, that Spanish is
+    not kept, leading to the same page in Italian — not the Italian page passed off as Spanish."""
+    words = client.get("/offline/manifest.json").json()["unkept"]
+    page = phone()
+    keep_offline(page, server)
+    page.context.set_offline(True)
+    page.goto(server + "/it-laws/27")
+    page.click("nav.langs a[hreflang=es]")
+    page.wait_for_selector("main.unkept")
+    assert page.get_attribute("html", "lang") == "es" and page.text_content("h1") == words["es"]["title"]
+    page.click("main.unkept a[hreflang=it]")
+    page.wait_for_selector("main h1 .label")
+    assert page.get_attribute("html", "lang") == "it" and page.text_content("main h1 .label") == "Art. 27"

@@ -1,5 +1,6 @@
 """`kb site PATH`: a static copy of the whole site that a plain file server serves, its links
 relative, every one of them leading somewhere (fragments included), in each interface language."""
+import gzip
 import json
 import os
 import re
@@ -32,11 +33,14 @@ def test_a_page_is_a_file(path, file):
 @pytest.mark.parametrize("html, page, out", [
     ('<a href="/it-laws/27#27B1b">', "it-laws/16.html", '<a href="../it-laws/27.html#27B1b">'),
     ('<a href="/">', "index.html", '<a href="index.html">'),
-    ('<link href="/static/style.css">', "graph/it-laws/27.html", '<link href="../../static/style.css">'),
+    ('<link href="/static/style.css">', "graph/it-laws/27.html", '<link href="../../../static/style.css">'),  # shared
     ('<a href="/it-laws/27?ui=es">', "it-laws/27.html", '<a href="../../es/it-laws/27.html">'),    # language switch
     ('<a href="/search?q=carta&amp;page=2">', "search.html", '<a href="search.html?q=carta&amp;page=2">'),
     ('<form action="/search">', "it-laws/27.html", '<form action="../search.html">'),
-    ('<p data-worker="/sw.js">', "it-laws/27.html", '<p data-worker="../sw.js">'),
+    ('<p data-worker="/sw.js">', "it-laws/27.html", '<p data-worker="../../sw.js">'),       # one worker for all
+    ('<p data-search-data="/offline/search-model.bin">', "index.html", '<p data-search-data="../offline/search-model.bin">'),
+    ('<a href="/study/bridge-laws-it.apkg">', "study.html", '<a href="../study/bridge-laws-it.apkg">'),
+    ('<a href="/study">', "it-laws/27.html", '<a href="../study.html">'),                           # a page, not shared
     ('<a href="#27B1">', "it-laws/27.html", '<a href="#27B1">'),                                     # in-page: kept
     ('<a href="//elsewhere.example/x">', "index.html", '<a href="//elsewhere.example/x">'),           # not ours
 ])
@@ -220,10 +224,10 @@ def test_a_copy_for_an_address_holds_decks_linking_to_its_own_pages(build_dir, t
     target = tmp_path / "site"
     assert cli.main(["--build-dir", str(build_dir), "site", str(target), "--base-url", PUBLISHED + "/"]) == 0
     for lang in ("it", "es", "en"):
-        state = json.loads((target / lang / "offline" / "manifest.json").read_text(encoding="utf-8"))
+        state = json.loads((target / "offline" / "manifest.json").read_text(encoding="utf-8"))
         decks = f"study/bridge-laws-{lang}.apkg"
-        assert decks in state["assets"]  # kept offline with the rest
-        notes = read_apkg(target / lang / decks).notes
+        assert state["own"][lang] == [decks]  # kept offline with the language's pages
+        notes = read_apkg(target / decks).notes
         assert len(notes) == 899 and not any("127.0.0.1" in f for n in notes for f in n.fields)
         links = {n.link for n in notes}
         assert all(link.startswith(f"{PUBLISHED}/{lang}/") for link in links)
@@ -240,10 +244,84 @@ def test_a_copy_for_an_address_holds_decks_linking_to_its_own_pages(build_dir, t
 @pytest.mark.slow
 def test_a_copy_for_no_address_holds_decks_with_no_links(copy):
     from apkg import read_apkg
-    notes = read_apkg(copy / "it" / "study" / "bridge-laws-it.apkg").notes
+    notes = read_apkg(copy / "study" / "bridge-laws-it.apkg").notes
     assert len(notes) == 899 and {n.link for n in notes} == {""}
 
 
 def test_a_copy_for_an_address_that_is_no_site_is_refused(kb, tmp_path):
     r = kb("site", str(tmp_path / "site"), "--base-url", "laws.example.org")
     assert r.returncode == 2 and "--base-url" in r.stderr and not (tmp_path / "site").exists()
+
+
+LANGUAGES = ("it", "es", "en")
+
+
+@pytest.mark.slow
+def test_what_every_language_shares_is_in_the_copy_once(copy):
+    """The search data, the scripts, the worker and the cards lie once, at the copy's top; each
+    language's folder holds its pages and its web manifest, and its pages link the shared files."""
+    model = (copy / "offline" / "search-model.bin").read_bytes()
+    copies = [p for p in copy.rglob("*") if p.is_file() and p.read_bytes() == model]
+    assert [p.relative_to(copy).as_posix() for p in copies] == ["offline/search-model.bin"]
+    for loc in LANGUAGES:
+        folder = copy / loc
+        assert not (folder / "offline").exists() and not (folder / "static").exists() and not (folder / "sw.js").exists()
+        assert (folder / "manifest.webmanifest").is_file() and (folder / "it-laws" / "27.html").is_file()
+    page = (copy / "es" / "graph" / "it-laws" / "27.html").read_text(encoding="utf-8")
+    assert 'href="../../../static/style.css"' in page and 'data-worker="../../../sw.js"' in page
+    assert 'data-search-data="../../../offline/search-model.bin"' in page
+
+
+def gunzip_pack(path):
+    raw = gzip.decompress(path.read_bytes())
+    line = raw.index(b"\n")
+    return json.loads(raw[:line]), raw[line + 1:]
+
+
+@pytest.mark.slow
+def test_each_languages_pack_holds_its_pages_as_the_copy_holds_them(copy):
+    """The worker's one download for a language: every page of that language's folder and its web
+    manifest, byte for byte the files beside it."""
+    state = json.loads((copy / "offline" / "manifest.json").read_text(encoding="utf-8"))
+    assert state["folders"] == {loc: f"{loc}/" for loc in LANGUAGES} and state["default"] == "it"
+    for loc in LANGUAGES:
+        head, bodies = gunzip_pack(copy / state["packs"][loc])
+        names = [name for name, _, _ in head["entries"]]
+        on_disk = {p.relative_to(copy).as_posix() for p in (copy / loc).rglob("*")
+                   if p.suffix in (".html", ".webmanifest")}
+        assert set(names) == on_disk and len(names) == len(state["pages"]) + 1
+        at = 0
+        for name, _, length in head["entries"]:
+            assert bodies[at:at + length] == (copy / name).read_bytes(), name
+            at += length
+    for listed in [*state["assets"], state["search"]]:
+        assert (copy / listed).is_file(), listed
+
+
+COMPRESSED = (".html", ".js", ".css", ".json", ".webmanifest", ".svg", ".bin")
+
+
+@pytest.mark.slow
+def test_beside_every_text_file_lie_its_gzip_and_its_brotli(copy):
+    """For hosts that serve precompressed files: each text file (and the search model) has a .gz and
+    a .br that decompress to it; what is compressed already (the packs, the images, the decks) has none."""
+    import brotli
+    texts = [p for p in copy.rglob("*") if p.is_file() and p.suffix in COMPRESSED]
+    assert len(texts) > 3 * 855
+    for path in texts:
+        data = path.read_bytes()
+        packed = path.with_name(path.name + ".gz").read_bytes()
+        squeezed = path.with_name(path.name + ".br").read_bytes()
+        assert gzip.decompress(packed) == data and brotli.decompress(squeezed) == data, path
+    for other in [*copy.glob("offline/*.pack"), *copy.glob("static/*.png"), *copy.glob("study/*.apkg")]:
+        assert not other.with_name(other.name + ".gz").exists() and not other.with_name(other.name + ".br").exists()
+
+
+@pytest.mark.slow
+def test_the_top_page_leads_to_each_language_with_no_inline_script(copy):
+    top = (copy / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r"<script\b([^>]*)>(.*?)</script>", top, re.S)
+    assert scripts and all(body == "" and 'src="' in attrs for attrs, body in scripts)  # CSP: only script files
+    src = re.search(r'<script src="([^"]+)"', top).group(1)
+    assert (copy / src).is_file() and "http-equiv" not in top  # no refresh that would override the reader's language
+    assert re.findall(r'<a href="([a-z]{2})/index.html" hreflang="\1"', top) == list(LANGUAGES)

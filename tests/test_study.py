@@ -81,11 +81,11 @@ def test_a_law_page_offers_the_tools_a_norm_page_no_read_mark(client):
 
 
 def test_study_is_kept_offline_and_copied(client):
-    from web.sitecopy import _target, relink
+    from web.sitecopy import is_shared, relink
     state = client.get("/offline/manifest.json").json()
     assert "/study" in state["pages"] and {"/study/cards.json", "/static/fsrs.js", "/static/study.js"} <= set(state["assets"])
-    assert _target("/study/cards.json") == "study/cards.json"
-    assert 'data-cards="study/cards.json"' in relink('<section data-cards="/study/cards.json">', "study.html", "it")
+    assert is_shared("/study/cards.json") and not is_shared("/study")  # the cards once, beside the languages
+    assert 'data-cards="../study/cards.json"' in relink('<section data-cards="/study/cards.json">', "study.html", "it")
 
 
 @pytest.mark.parametrize("ui", ["it", "es", "en"])

@@ -34,6 +34,8 @@ class Site(KnowledgeBase):
     """Everything a request reads: the build's knowledge base, and the interface catalogs."""
 
     model_gz = b""  # the search model gzipped, as browsers fetch it
+    packs: dict[str, bytes]  # each interface language's pages for the offline worker, once asked (web.offline)
+    packs_pending: dict[str, Any]
 
     @classmethod
     def load(cls, gen: Path) -> "Site":
@@ -43,6 +45,7 @@ class Site(KnowledgeBase):
         site.translations = load_translations(gen / CATALOGS)
         site.engine.warm()  # no request reads the search model from disk
         site.model_gz = (gen / (MODEL_NAME + ".gz")).read_bytes()  # nor its gzipped copy, which browsers fetch
+        site.packs, site.packs_pending = {}, {}
         site.store, site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
         return site
 
@@ -230,7 +233,8 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
 
     app.add_middleware(FollowBuilds, builds=builds)
     app.add_middleware(ETagMiddleware)
-    app.add_middleware(GZipMiddleware, minimum_size=800)  # compresses what ETag validated
+    # compresses what ETag validated; an offline pack is gzipped already
+    app.add_middleware(GZipMiddleware, minimum_size=800, exclude_content_types=("text/event-stream", offline.PACK_TYPE))
     app.add_middleware(HeadAndSlashes)
     app.add_middleware(SecurityMiddleware)  # outermost: every response, errors included, gets the headers
     app.router.redirect_slashes = False  # HeadAndSlashes redirects, relatively

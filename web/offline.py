@@ -1,5 +1,13 @@
 """The site without a network: the web app's manifest, its service worker, the list of what it
-keeps (every page a reader can open, the assets, the search model) and the search model itself.
+keeps (every page a reader can open, the assets, the search model), the search model itself,
+and the pages of each interface language in one pack.
+
+A pack is every page of one interface language (and its web manifest) in one gzipped file: a
+line of JSON naming each entry, its type and its length, then their bodies one after the other.
+The worker fetches it in one request and keeps each entry as the page it is; compressed whole, the
+pages' common parts (the header, the footer, the panels' words) cost their bytes once, not once a
+page. The server renders a pack through the app on its first request and keeps it as long as the
+build serves; the static copy writes one per language beside its pages.
 
 The same list makes the static copy (`web.sitecopy`): a page the worker keeps is a page the
 copy writes.
@@ -7,7 +15,10 @@ copy writes.
 from __future__ import annotations
 
 import asyncio
+import gzip
+import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +26,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 
+from kb.catalogs import DEFAULT, LOCALES
 from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
+from . import inprocess
 from .decks import decks_url
 from .exam import EXAM, EXAM_QUESTIONS
+from .pages import PageNotFound
+from .security import HEADERS as SECURITY_HEADERS
 from .study import STUDY, STUDY_CARDS
 
 router = APIRouter(include_in_schema=False)
@@ -29,14 +44,11 @@ ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static
           "/static/fsrs.js", "/static/study.js", "/static/exam.js", "/static/icon.svg", "/static/icon-192.png",
           "/static/icon-512.png", WEB_MANIFEST, STUDY_CARDS, EXAM_QUESTIONS)  # the drills' cards, the exam's questions: the same in every language
 SEARCH_PAGE = "/search"  # without a query: the page offline search answers in
+PACK = "/offline/pages-{lang}.pack"  # every page of an interface language, in one gzipped file
+PACK_TYPE = "application/gzip"  # as it is stored: the worker unpacks it, whatever the host's compression
+ENDONYMS = {"it": "Italiano", "es": "Español", "en": "English"}  # each language by its own name
 SLICE = 64 * 1024  # an asyncio transport's high-water mark: one slice waits while the client reads another
 TURN = 1e-4  # seconds between slices: a timer, its slice goes after the requests that came meanwhile (sleep(0)'s, before)
-
-
-def offline_assets(locale: str) -> list[str]:
-    """What a copy keeps beside its pages: the assets, and the reader's Anki package (so that
-    /study hands it out offline too)."""
-    return [*ASSETS, decks_url(locale)]
 
 
 def site_paths(site: Any) -> list[str]:
@@ -63,14 +75,107 @@ async def worker() -> Response:
                         headers={"cache-control": "no-cache", "service-worker-allowed": "/"})
 
 
+def shared_assets() -> list[str]:
+    """The assets every language shares (the web manifest's names are translated: it is in each pack)."""
+    return [a for a in ASSETS if a != WEB_MANIFEST]
+
+
+def pack_url(lang: str) -> str:
+    return PACK.format(lang=lang)
+
+
+def offline_state(site: Any, pages: list[str], assets: list[str], search: str, packs: dict[str, str]) -> dict[str, Any]:
+    """What a complete offline copy of this build holds: its pages (in the language a pack holds
+    them), the assets and the search data every language shares, and what the worker says, in
+    each language, of a language it does not keep."""
+    return {"build": site.gen.name, "pages": pages, "assets": assets, "search": search, "packs": packs,
+            "default": DEFAULT, "unkept": {loc: unkept_words(site.translations[loc].gettext) for loc in LOCALES}}
+
+
+def unkept_words(_: Any) -> dict[str, Any]:
+    """The page the worker shows, offline, for a language it does not keep (in that language)."""
+    return {"title": _("Not kept offline in this language"),
+            "text": _("This device keeps the site offline in another language. Open this page with a network to keep it in this one."),
+            "other": _("The same page in the language kept offline:"), "names": ENDONYMS}
+
+
 @router.get(STATE)
 async def state(request: Request) -> Response:
-    """What a complete offline copy of this build holds, for the reader's language."""
-    from .pages import locale_of
+    """What a complete offline copy of this build holds."""
     site = request.app.state.site
-    listed = {"build": site.gen.name, "pages": site_paths(site), "assets": offline_assets(locale_of(request)),
-              "search": SEARCH_DATA}
-    return JSONResponse(listed, headers={"cache-control": "no-cache", "vary": "Accept-Language, Cookie"})
+    body = offline_state(site, site_paths(site), shared_assets(), SEARCH_DATA, {loc: pack_url(loc) for loc in LOCALES})
+    body["own"] = {loc: [decks_url(loc)] for loc in LOCALES}  # the reader's Anki package: /study hands it out offline
+    return JSONResponse(body, headers={"cache-control": "no-cache"})
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str   # where the worker keeps it: a site path, or a file of the copy
+    type: str   # its content type
+    body: bytes
+
+
+def pack(entries: list[Entry]) -> bytes:
+    """The entries as one gzipped file (the same entries, the same bytes: its ETag is its content's),
+    pages of a kind side by side (the graphs, then each document's…): gzip's window, 32 KB, then
+    finds their common markup close by."""
+    entries = sorted(entries, key=lambda e: (e.name.rsplit("/", 1)[0], e.name))
+    head = json.dumps({"entries": [[e.name, e.type, len(e.body)] for e in entries], "headers": SECURITY_HEADERS})
+    return gzip.compress(head.encode("utf-8") + b"\n" + b"".join(e.body for e in entries), 9, mtime=0)
+
+
+class BuildChanged(Exception):
+    """A page of the pack was answered by another build than the pack's."""
+
+
+async def rendered_pages(app: Any, site: Any, locale: str) -> list[Entry]:
+    """Every page the worker keeps and the web manifest, as the app answers them in `locale`."""
+    entries = []
+    for path in [*site_paths(site), WEB_MANIFEST]:
+        answer = await inprocess.get(app, path, {"ui": locale})
+        if answer.status != 200 or answer.headers.get("x-build") != site.gen.name:
+            raise BuildChanged(f"{path} answered {answer.status} from {answer.headers.get('x-build')}")
+        entries.append(Entry(path, answer.headers["content-type"], answer.body))
+        await asyncio.sleep(0)  # each page is rendered at once: other requests go in between
+    return entries
+
+
+async def packed(app: Any, site: Any, locale: str) -> bytes:
+    """The build's pack of `locale`: rendered once (requests meanwhile wait for the same one),
+    then kept with the build."""
+    if locale in site.packs:
+        return site.packs[locale]
+    pending = site.packs_pending.get(locale)
+    if pending is None or pending.get_loop() is not asyncio.get_running_loop():
+        pending = site.packs_pending[locale] = asyncio.ensure_future(_render_pack(app, site, locale))
+    try:
+        site.packs[locale] = await asyncio.shield(pending)
+    finally:
+        if pending.done():
+            site.packs_pending.pop(locale, None)
+    return site.packs[locale]
+
+
+async def _render_pack(app: Any, site: Any, locale: str) -> bytes:
+    return pack(await rendered_pages(app, site, locale))
+
+
+@router.get(PACK)
+async def pages_pack(request: Request, lang: str) -> Response:
+    """Every page of an interface language in one file, tagged by its content (a build whose pages
+    are the same answers 304 to a worker that holds them)."""
+    if lang not in LOCALES:
+        raise PageNotFound(f"no pages in {lang!r}; languages: {', '.join(LOCALES)}")
+    site = request.app.state.site
+    try:
+        body = await packed(request.app, site, lang)
+    except BuildChanged:  # a build landed meanwhile: the worker starts again from the new manifest
+        return Response(status_code=503, headers={"retry-after": "1", "cache-control": "no-store"})
+    tag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    headers = {"etag": tag, "cache-control": "no-cache"}
+    if tag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Sliced(body, media_type=PACK_TYPE, headers=headers)
 
 
 @router.get(SEARCH_DATA)

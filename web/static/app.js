@@ -9,6 +9,9 @@ window.KBSite = (function () {
     var bare = (hash >= 0 ? path.slice(0, hash) : path).replace(/^\//, "");
     return root + (bare ? bare + ".html" : "index.html") + frag;
   }
+  if (root !== null) {  // the copy's top page goes on to the language last read here
+    try { localStorage.setItem("kb-language", document.documentElement.lang); } catch (e) { /* storage refused */ }
+  }
   return { url: url, copy: root !== null };
 })();
 

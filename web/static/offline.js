@@ -12,9 +12,10 @@
 
   function say(message) {
     if (!state) return;
-    var m = message || {}, ready = m.complete && !m.syncing, text;
+    var m = message || {}, text;
+    var ready = m.complete && !m.syncing && (!m.locale || m.locale === html.lang);  // kept in this page's language
     if (ready) text = state.getAttribute("data-ready") + " · " + state.getAttribute("data-build") + " " + m.build;
-    else if (m.total) text = state.getAttribute("data-saving") + " " + m.done + " / " + m.total;
+    else if (m.total && m.done < m.total) text = state.getAttribute("data-saving") + " " + m.done + " / " + m.total;
     else return;
     state.textContent = text;
     state.hidden = false;
