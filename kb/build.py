@@ -20,7 +20,7 @@ from typing import Any, Iterator
 from .anki import LOCAL_SITE, write_decks
 from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
 from .citations import extract
-from .concordance import Concordance, load_corrections
+from .concordance import load_concordances, load_corrections
 from .corpus import CORPUS_DIR, TEXT_SUFFIXES, CorpusError, Entry, load_documents, load_manifest, read_text
 from .export import dumps, export_dict
 from .files import new_folder
@@ -90,11 +90,11 @@ def _write_generation(gen: Path, corpus_dir: Path) -> None:
     """Everything a reader opens, made from a copy of the corpus in the generation."""
     corpus = copy_corpus(corpus_dir, gen / CORPUS_COPY)  # parsed from the copy: what it holds is what was built
     documents = load_documents(corpus)
-    concordance = Concordance.load(corpus / "concordance.tsv")
-    citations = extract(documents, concordance, load_corrections(corpus / "ref-corrections.tsv"))
+    concordances = load_concordances(corpus, Library.of(documents))
+    citations = extract(documents, concordances, load_corrections(corpus / "ref-corrections.tsv"))
     export = export_dict(documents, [c.to_dict() for c in citations])
-    write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
-    editions = Editions(Library.of(export["documents"]), concordance, export["documents"])
+    editions = Editions(Library.of(export["documents"]), concordances, export["documents"])
+    write_graph(build_graph(export, editions), str(gen / GRAPH_NAME), "json")
     compiler.write(gen, export, editions, corpus)
     compile_catalogs(gen / CATALOGS)
     (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
@@ -153,8 +153,9 @@ def verify(gen: Path) -> None:
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_model(gen)
+    tables = (*READER_TABLES, *(p.table for p in Library.of(export["documents"]).pairs if p.by_table))
     expected = (GRAPH_NAME, MODEL_NAME + ".gz", *(DECKS_NAME.format(lang=loc) for loc in LOCALES),
-                *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
+                *(f"{CORPUS_COPY}/{t}" for t in tables))
     missing = [name for name in expected if not (gen / name).is_file()]
     if missing:
         raise BuildError(f"incomplete build at {gen}: no {', '.join(missing)}")

@@ -35,8 +35,8 @@ KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
 LAYOUT = 7                      # what a generation holds; a generation of another layout is not one to read
 COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
-READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "clock.tsv",
-                 "unresolved.tsv")  # the corpus files readers open in a generation
+READER_TABLES = ("manifest.toml", "glossary.tsv", "clock.tsv",
+                 "unresolved.tsv")  # the corpus files readers open in a generation (and the manifest's concordances)
 LOCK = ".lock"                  # held while a build writes, switches and prunes
 
 log = logging.getLogger("kb")

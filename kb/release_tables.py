@@ -80,7 +80,7 @@ def document_rows(kb: KnowledgeBase) -> Iterator[Record]:
     texts = {t.doc: t for t in source_texts(kb)}
     for d in kb.store.export["documents"]:
         units = d["units"]
-        yield {**{k: d.get(k) for k in DOCUMENT_FIELDS}, "sha256": texts[d["id"]].sha256,
+        yield {**{k: d.get(k) for k in DOCUMENT_FIELDS}, "maps_to": kb.library.maps_to(d["id"]), "sha256": texts[d["id"]].sha256,
                "bytes": texts[d["id"]].bytes, "units": len(units), "clauses": sum(len(u["clauses"]) for u in units),
                "url": f"/{d['id']}", "extra": _rest(d, (*DOCUMENT_FIELDS, "units"))}
 

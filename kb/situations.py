@@ -11,7 +11,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from .clauseid import article_of
-from .concordance import read_tsv
+from .tables import read_tsv
 from .corpus import CorpusError, read_text
 from .languages import BY_CODE
 from .library import LAWS, OTHER_GAME, Library

@@ -56,12 +56,11 @@ def test_the_generation_holds_export_model_graph_catalogs_and_tables(edited_buil
 
 
 def test_the_graph_read_back_is_the_graph_built(edited_build):
-    from kb.concordance import Concordance
+    from kb.knowledge import KnowledgeBase
     from kb.graph import build_graph, read_graph
     gen = generations.generation(edited_build)
     g = read_graph(gen / generations.GRAPH_NAME)
-    built = build_graph(generations.load_export(gen / generations.EXPORT_NAME),
-                        Concordance.load(generations.table(gen, "concordance.tsv")))
+    built = build_graph(generations.load_export(gen / generations.EXPORT_NAME), KnowledgeBase(gen).editions)
     assert g.number_of_nodes() == built.number_of_nodes() and g.number_of_edges() == built.number_of_edges()
     node = "it-laws:27#27B1b"
     assert dict(g.nodes[node]) == dict(built.nodes[node])

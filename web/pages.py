@@ -14,7 +14,7 @@ from kb.annotate import annotate, in_text_of
 from kb.chapters import anchors, chapters
 from kb.citestyle import citation, place_name, unit_name
 from kb.clauseid import article_of, readable
-from kb.concordance import note_in
+from kb.tables import note_in
 from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
 from kb.search.query import QueryError
