@@ -73,11 +73,16 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
 
 
 @router.get("/changes", summary="What changed from the older edition of the Laws to the newer, Law by Law",
-            response_model=ChangesView, responses=errors(400, 503))
+            response_model=ChangesView, responses=errors(400, 404, 503))
 async def changes(request: Request, kind: str | None = Query(None, description="only this relation (changed, moved, "
-                                                                                "split, merged, new-in-…, removed-in-…)")
-                  ) -> JSONResponse:
-    view = _site(request).editions.changes()
+                                                                                "split, merged, new-in-…, removed-in-…)"),
+                  older: str | None = Query(None, description="the older edition of a pair the manifest pairs "
+                                                              "(both or neither: the first pair)"),
+                  newer: str | None = Query(None, description="the newer edition of that pair")) -> JSONResponse:
+    try:
+        view = _site(request).editions.changes(older, newer)
+    except NotFound as e:
+        raise ApiError(404, str(e)) from e
     if kind and kind not in view.summary:
         raise ApiError(400, f"unknown kind {kind!r}; kinds: {', '.join(view.summary)}")
     return JSONResponse(view.of_kind(kind).to_dict())
