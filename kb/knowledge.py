@@ -14,6 +14,7 @@ from typing import Any
 
 from .generations import (CORPUS_COPY, EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
+from .catalogs import BUILD_DIR as CATALOGS, compiled_locales
 from .cite import Checker, CiteResult
 from .concordance import Concordance, Concordances, load_concordances
 from .tables import Notes, notes, read_tsv
@@ -63,6 +64,11 @@ class KnowledgeBase:
 
     def search(self, q: str, **filters: Any) -> Any:
         return self.engine.search(q, **filters)
+
+    @cached_property
+    def locales(self) -> tuple[str, ...]:
+        """The interface languages the generation has catalogs for."""
+        return compiled_locales(self.gen / CATALOGS)
 
     @cached_property
     def glossary(self) -> Glossary:

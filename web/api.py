@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from kb.cite import MAX_TEXT_CHARS, CiteError
+from kb.languages import in_order
 from kb.search.analysis import LANGS
 from kb.search.engine import Result
 from kb.search.query import QueryError
@@ -91,10 +92,13 @@ async def changes(request: Request, kind: str | None = Query(None, description="
 @router.get("/situations", summary="The situation index: what happens at the table and the clauses that rule it",
             response_model=SituationIndex, responses=errors(400, 503))
 async def situations(request: Request, lang: str = Query("it", description="the language the situations are named in "
-                                                                          "(it, es, en)")) -> JSONResponse:
-    if lang not in LANGS:
-        raise ApiError(400, f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
-    return JSONResponse(_site(request).situation_index(lang).to_dict())
+                                                                          "(it, es, en, or another interface language)")
+                     ) -> JSONResponse:
+    site = _site(request)
+    named = in_order((*LANGS, *site.locales))  # the texts' languages and the interface's
+    if lang not in named:
+        raise ApiError(400, f"unknown language {lang!r}; languages: {', '.join(named)}")
+    return JSONResponse(site.situation_index(lang).to_dict())
 
 
 @router.get("/search", summary="Search clauses, grouped by unit", response_model=Result,

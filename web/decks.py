@@ -4,7 +4,6 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
-from kb.catalogs import LOCALES
 from kb.generations import DECKS_NAME
 
 from .pages import PageNotFound
@@ -20,9 +19,10 @@ def decks_url(lang: str) -> str:
 @router.get(DECKS_URL)
 async def decks(request: Request, lang: str) -> Response:
     """The generation's file for that language, tagged by the generation (a new build, a new file)."""
-    if lang not in LOCALES:
-        raise PageNotFound(f"no decks in {lang!r}; languages: {', '.join(LOCALES)}")
-    gen = request.app.state.site.gen
+    site = request.app.state.site
+    if lang not in site.locales:
+        raise PageNotFound(f"no decks in {lang!r}; languages: {', '.join(site.locales)}")
+    gen = site.gen
     tag = f'"{gen.name}"'
     headers = {"etag": tag, "cache-control": "no-cache"}
     if tag in request.headers.get("if-none-match", ""):
