@@ -81,7 +81,8 @@ class Citation:
 
 
 def onward(c: dict[str, Any]) -> list[dict[str, Any]]:
-    """The Law clauses an export citation reaches through the concordances, each once: where
-    it stands in the Laws in force, then its 2017 reading (DESIGN §7's `target_2017`)."""
-    found = [t for t in (c.get("target_in_force"), c.get("target_2017")) if t]
+    """The Law clauses an export citation reaches through the concordances, each once, in the
+    order of the way: its 2017 reading (DESIGN §7's `target_2017`), then where it stands in the
+    Laws in force."""
+    found = [t for t in (c.get("target_2017"), c.get("target_in_force")) if t]
     return [t for i, t in enumerate(found) if t not in found[:i]]

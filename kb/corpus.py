@@ -126,21 +126,31 @@ def load_manifest(corpus_dir: Path = CORPUS_DIR) -> list[Entry]:
 
 
 def pairing_problem(e: Entry, by_id: dict[str, Entry]) -> str | None:
-    """What is wrong with how an entry says which editions it is read beside, if anything: a
-    concordance names a document of the manifest and a file of the corpus; identical ids pair
-    two editions of one language only (a translation is renumbered by its concordance)."""
+    """What is wrong with how an entry says which editions it is read beside, if anything."""
+    return _concordances_problem(e, by_id) or _edition_of_problem(e, by_id)
+
+
+def _concordances_problem(e: Entry, by_id: dict[str, Entry]) -> str | None:
+    """Each concordance names another edition of the Laws in the manifest and a file of the corpus."""
     tables = e.fields.get("concordances", {})
     if not isinstance(tables, dict) or not all(isinstance(t, str) for t in tables.values()):
         return f"{e.id}: concordances must be a table of older edition = concordance file"
     for older, name in tables.items():
-        if older not in by_id or older == e.id:
-            return f"{e.id}: concordances names {older!r}, which is no other document of the manifest"
+        if older == e.id or by_id.get(older) is None or by_id[older].fields["kind"] != e.fields["kind"]:
+            return f"{e.id}: concordances names {older!r}, which is no other edition of the Laws in the manifest"
         if not (e.corpus_dir / name).is_file():
             return f"{e.id}: concordance {name!r} (with {older}) is no file of {e.corpus_dir}"
-    other = by_id.get(e.fields.get("edition_of", ""))
-    if "edition_of" in e.fields and other is None:
+    return None
+
+
+def _edition_of_problem(e: Entry, by_id: dict[str, Entry]) -> str | None:
+    """Identical ids pair two editions of one language only: a translation is renumbered by its concordance."""
+    if "edition_of" not in e.fields:
+        return None
+    other = by_id.get(e.fields["edition_of"])
+    if other is None:
         return f"{e.id}: edition_of names {e.fields['edition_of']!r}, which is not in the manifest"
-    if other is not None and other.fields["lang"] != e.fields["lang"]:
+    if other.fields["lang"] != e.fields["lang"]:
         return (f"{e.id}: edition_of pairs clauses by identical ids, in one language only ({other.id} is "
                 f"{other.fields['lang']!r}, {e.id} {e.fields['lang']!r}): give it concordances = "
                 f"{{ \"{other.id}\" = \"FILE.tsv\" }} instead")

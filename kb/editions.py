@@ -18,7 +18,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from .chapters import Chapter
 from .clauseid import article_of
 from .compare import CompareRow, Pairing
-from .concordance import Concordance, Concordances, Row, ancestors, relation_rank, relations
+from .concordance import Concordance, Concordances, Row, ancestors, relation_rank
 from .tables import Notes, note_in
 from .library import EditionPair, Library
 from .store import NotFound
@@ -159,7 +159,8 @@ class Editions:
 
     def concordance(self, pair: EditionPair) -> Concordance:
         """The table pairing two editions' clauses (an empty one for editions numbered alike)."""
-        return self.concordances.get((pair.older, pair.newer)) or Concordance([], self.library.edition(pair.newer) or "")
+        found = self.concordances.get((pair.older, pair.newer))
+        return found or Concordance([], self.library.edition(pair.newer) or "")
 
     def compare(self, n: str, older: str | None = None, newer: str | None = None) -> CompareView:
         """Law n in a pair of editions (the first pair the manifest declares unless `older` and
@@ -188,10 +189,15 @@ class Editions:
     def _id_changes(self, pair: EditionPair) -> list[Row]:
         """Editions numbered alike: each clause whose contents differ, then each clause only one has."""
         new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
-        added, dropped = relations(self.library.edition(pair.newer) or "")[-2:]
-        return [*(Row(cid, cid, "changed") for cid in new if cid in old and _content(new[cid]) != _content(old[cid])),
-                *(Row("", cid, added) for cid in new if cid not in old),
-                *(Row(cid, "", dropped) for cid in old if cid not in new)]
+        table = self.concordance(pair)  # empty: it names the relations of the newer edition
+        return [*(Row(cid, cid, "changed") for cid in self._changed(pair)),
+                *(Row("", cid, table.added) for cid in new if cid not in old),
+                *(Row(cid, "", table.dropped) for cid in old if cid not in new)]
+
+    def _changed(self, pair: EditionPair) -> list[str]:
+        """Editions numbered alike: the clauses both have whose contents differ."""
+        new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
+        return [cid for cid in new if cid in old and _content(new[cid]) != _content(old[cid])]
 
     def _law(self, doc: str, n: str) -> list[Clause]:
         return [c for cid, c in self.clauses.get(doc, {}).items() if article_of(cid) == n]
@@ -224,7 +230,8 @@ class Editions:
 
     def _pairs_of(self, pair: EditionPair) -> Iterator[tuple[str, str, str, str]]:
         if pair.by_table:
-            yield from ((r.newer, r.older, r.relation, r.note) for r in self.concordance(pair).rows if r.newer and r.older)
+            rows = self.concordance(pair).rows
+            yield from ((r.newer, r.older, r.relation, r.note) for r in rows if r.newer and r.older)
         else:
             yield from self._differences(pair)
 
@@ -232,7 +239,7 @@ class Editions:
         """Editions numbered alike: each article, `changed` if any of its clauses is, and each
         changed clause."""
         new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
-        changed = [cid for cid in new if cid in old and _content(new[cid]) != _content(old[cid])]
+        changed = self._changed(pair)
         articles = dict.fromkeys(article_of(cid) for cid in new if article_of(cid) in old)
         touched = {article_of(cid) for cid in changed}
         for art in articles:

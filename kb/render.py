@@ -117,7 +117,8 @@ def _target(store: Any, c: dict[str, Any]) -> str:
     doc = "" if t["doc"] == c["source"]["doc"] else f"{t['doc']} "
     title = store.title(t["doc"], t["unit"])
     state = "" if c["resolved"] else " UNRESOLVED"
-    via = "".join(f" → {store.documents[t['doc']]['edition']} {readable(t['clause'] or t['unit'])}" for t in onward(c))
+    via = "".join(f" → {store.documents[t['doc']]['edition']} {readable(t['clause'] or t['unit'])}"
+                  for t in onward(c))  # where a replaced edition's clause stands now
     return f"{doc}{where} {title}{state}{via} [{c['kind']}] {c['raw']!r}"
 
 

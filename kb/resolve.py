@@ -73,7 +73,8 @@ class Lookups:
         exists = lambda newer: self.law_target(pair.newer, newer)[1]  # noqa: E731
         if not pair.by_table:
             return cid if exists(cid) else None
-        found = (self.concordances or {})[(pair.older, pair.newer)].row_for(cid)
+        table = (self.concordances or {}).get((pair.older, pair.newer))
+        found = table.row_for(cid) if table else None
         return (carry(found[0], found[1], exists) or None) if found else None
 
     def to_2017(self, cid: str) -> Target | None:

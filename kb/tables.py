@@ -5,7 +5,9 @@ A curated table is `#` comment lines, then a header, then rows (`read_tsv`). A d
 to a reader, its note, is in the readers' tables beside it, one per interface language and
 domain table: `notes/<lang>/<table>.tsv` next to the table, its header the domain table's key
 columns and then `note` (`notes`). A new interface language brings its own, or none: a row it
-has no note for shows the English one (`note_in`).
+has no note for shows the English one (`note_in`). The same tables give a situation its name
+in an interface language the situation index has no column for (`notes/<lang>/situations.tsv`:
+`id`, `name`; kb.situations).
 """
 from __future__ import annotations
 

@@ -98,7 +98,8 @@ TABLE = 'concordances = { "es-laws" = "concordance.tsv" }'
 
 @pytest.mark.parametrize("said, message", [
     ('concordances = { "es-laws" = "no-such.tsv" }', r"it-laws: concordance 'no-such.tsv' \(with es-laws\) is no file"),
-    ('concordances = { "xx-laws" = "concordance.tsv" }', r"it-laws: concordances names 'xx-laws', which is no other"),
+    ('concordances = { "xx-laws" = "concordance.tsv" }', r"it-laws: concordances names 'xx-laws', which is no other edition of the Laws"),
+    ('concordances = { "it-norms" = "concordance.tsv" }', r"names 'it-norms', which is no other edition of the Laws"),
     ('concordances = "concordance.tsv"', r"it-laws: concordances must be a table"),
     ('edition_of = "es-laws"', r"it-laws: edition_of pairs clauses by identical ids, in one language only.*"
                                r"concordances = \{ \"es-laws\" = \"FILE.tsv\" \}"),

@@ -166,6 +166,13 @@ def test_the_compare_view_between_the_italian_editions_badges_exactly_the_reword
     assert changed == set(REWORDED) and rows == len(readable)  # every clause with something to read, once
 
 
+def test_the_changes_between_the_italian_editions_are_exactly_the_reworded_clauses(edition_site):
+    got = edition_site.get("/api/changes", params={"older": "it-laws", "newer": "it-laws-2027"}).json()
+    assert {(c["older"], c["newer"], c["relation"]) for c in got["changes"]} == {
+        (cid, cid, "changed") for cid in REWORDED}
+    assert got["summary"] == {"changed": len(REWORDED)}
+
+
 def test_the_compare_pages_of_both_pairs_are_offered_and_walked(edition_site):
     unit = edition_site.get("/it-laws/27").text
     assert 'href="/compare/27"' in unit and 'href="/compare/27?older=it-laws&amp;newer=it-laws-2027"' in unit

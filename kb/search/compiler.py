@@ -162,7 +162,8 @@ def _field(name: str, analysed: list[tuple[int, list[str]]], count: int, arrays:
 
 def _document(d: dict[str, Any], library: Library) -> dict[str, Any]:
     """A document's metadata, as `Library.of` reads it, with what the browser asks of it."""
-    keep = ("id", "lang", "kind", "edition", "cites", "cites_edition", "short", "concordances", "edition_of", "names", "label")
+    keep = ("id", "lang", "kind", "edition", "cites", "cites_edition", "short", "concordances", "edition_of", "names",
+            "label")
     out = {k: d[k] for k in keep if d.get(k) is not None}
     return {**out, "laws": library.is_laws(d["id"]), "other_game": d["id"] in library.ids(OTHER_GAME)}
 
