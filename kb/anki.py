@@ -26,7 +26,7 @@ from .files import written_beside
 from .reading import clause_blocks
 from .study import DECK_NAMES as NAMES, DECKS, SUITE, Card, Line, Passage, cards
 
-Link = Callable[[str], str]  # a site path ("/it-laws/27#27B1b") → the address a card links to
+Link = Callable[[str], str]  # a site path (a unit page and its clause's anchor) → the address a card links to
 
 
 def deck_names(gettext: Callable[[str], str] = str) -> dict[str, str]:

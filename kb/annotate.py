@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .citation import onward
 from .clauseid import readable
 from .urls import url_for
 from .store import Store
@@ -56,7 +57,7 @@ def _link(words: str, c: dict[str, Any], store: Store) -> Segment:
     t = c["target"]
     if t["doc"] == "external":
         return {"text": words, "external": t["name"]}
-    if not c["resolved"] and not c.get("target_2017"):
+    if not c["resolved"] and not onward(c):
         return {"text": words, "unresolved": f"{t['doc']} {readable(t.get('clause') or t['unit'])}"}
     title = store.title(t["doc"], t["unit"])
     label = readable(t.get("clause") or t["unit"])

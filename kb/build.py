@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .anki import write_decks
-from .catalogs import BUILD_DIR as CATALOGS, LOCALES, compile_catalogs, mo_path
+from .catalogs import BUILD_DIR as CATALOGS, DEFAULT, LOCALE_DIR, compile_catalogs, compiled_locales
 from .citations import extract
-from .concordance import Concordance, load_corrections
+from .concordance import load_concordances, load_corrections
 from .corpus import CORPUS_DIR, TEXT_SUFFIXES, CorpusError, Entry, load_documents, load_manifest, read_text
 from .export import dumps, export_dict
 from .files import new_folder
@@ -41,41 +41,42 @@ from .store import NotFound
 log = logging.getLogger("kb")
 
 
-def source_stamp(corpus_dir: Path = CORPUS_DIR) -> str:
-    """Hash of everything a build depends on: corpus files, the kb code and its catalogs."""
+def source_stamp(corpus_dir: Path = CORPUS_DIR, catalogs: Path = LOCALE_DIR) -> str:
+    """Hash of everything a build depends on: corpus files, the kb code and the interface catalogs."""
     h = hashlib.sha256()
     code_dir = Path(__file__).resolve().parent
     files = sorted(p for p in corpus_dir.rglob("*") if p.is_file())
-    files += sorted(code_dir.rglob("*.py")) + sorted(code_dir.rglob("*.po"))  # code and interface catalogs
+    files += sorted(code_dir.rglob("*.py")) + sorted(catalogs.rglob("*.po"))
     for p in files:
         h.update(p.name.encode())
         h.update(p.read_bytes())
     return h.hexdigest()
 
 
-def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> Path:
+def build(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR, catalogs: Path = LOCALE_DIR) -> Path:
     """Parse the corpus into a new generation beside the current one, then switch to it.
 
     Readers follow the `current` link: they see the old generation until the
     link is replaced (one rename), then the new one — never a half-written one.
-    Returns the new export's path.
+    `catalogs`: the interface catalogs' folder (kb/locale; each catalog in it is an
+    interface language of the build). Returns the new export's path.
     """
     build_dir = build_dir or default_build_dir()
     current_link(build_dir)
     build_dir.mkdir(parents=True, exist_ok=True)
     with build_lock(build_dir) as waited:
-        if waited and is_current(build_dir, corpus_dir):  # the build it waited for made this very build
+        if waited and is_current(build_dir, corpus_dir, catalogs):  # the build it waited for made this very build
             return export_path(build_dir)
-        return _build(build_dir, corpus_dir)
+        return _build(build_dir, corpus_dir, catalogs)
 
 
-def _build(build_dir: Path, corpus_dir: Path) -> Path:
+def _build(build_dir: Path, corpus_dir: Path, catalogs: Path = LOCALE_DIR) -> Path:
     entries = load_manifest(corpus_dir)
     check_languages(entries)
     gen = new_folder(build_dir, GENERATION_PREFIX)
     try:
         with named_in_the_source(gen / CORPUS_COPY, corpus_dir, entries):
-            _write_generation(gen, corpus_dir)
+            _write_generation(gen, corpus_dir, catalogs)
         verify(gen)
         (gen / COMPLETE).write_text(COMPLETE_TEXT, encoding="utf-8")
         switch(build_dir, gen)
@@ -86,26 +87,26 @@ def _build(build_dir: Path, corpus_dir: Path) -> Path:
     return gen / EXPORT_NAME
 
 
-def _write_generation(gen: Path, corpus_dir: Path) -> None:
+def _write_generation(gen: Path, corpus_dir: Path, catalogs: Path) -> None:
     """Everything a reader opens, made from a copy of the corpus in the generation."""
     corpus = copy_corpus(corpus_dir, gen / CORPUS_COPY)  # parsed from the copy: what it holds is what was built
     documents = load_documents(corpus)
-    concordance = Concordance.load(corpus / "concordance.tsv")
-    citations = extract(documents, concordance, load_corrections(corpus / "ref-corrections.tsv"))
+    concordances = load_concordances(corpus, Library.of(documents))
+    citations = extract(documents, concordances, load_corrections(corpus / "ref-corrections.tsv"))
     export = export_dict(documents, [c.to_dict() for c in citations])
-    write_graph(build_graph(export, concordance), str(gen / GRAPH_NAME), "json")
-    editions = Editions(Library.of(export["documents"]), concordance, export["documents"])
+    editions = Editions(Library.of(export["documents"]), concordances, export["documents"])
+    write_graph(build_graph(export, editions), str(gen / GRAPH_NAME), "json")
     compiler.write(gen, export, editions, corpus)
-    compile_catalogs(gen / CATALOGS)
+    locales = compile_catalogs(gen / CATALOGS, catalogs)
     (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
-    (gen / STAMP_NAME).write_text(source_stamp(corpus) + "\n", encoding="utf-8")
+    (gen / STAMP_NAME).write_text(source_stamp(corpus, catalogs) + "\n", encoding="utf-8")
     (gen / SOURCE_NAME).write_text(_source_name(corpus_dir) + "\n", encoding="utf-8")
     # Anki opens a card's link outside the site, so it must be absolute, and a build cannot know
     # where it will be served: its packages carry no links (a server hands out its own, linking
     # to itself; `kb anki --base-url` and `kb site --base-url` write them for an address given);
     # one package per interface language
     knowledge = KnowledgeBase(gen, export)
-    for locale in LOCALES:
+    for locale in locales:
         write_decks(knowledge, gen / DECKS_NAME.format(lang=locale), locale)
 
 
@@ -154,13 +155,15 @@ def verify(gen: Path) -> None:
     if not export["documents"]:
         raise BuildError(f"incomplete build at {gen}: no documents")
     verify_model(gen)
-    expected = (GRAPH_NAME, MODEL_NAME + ".gz", *(DECKS_NAME.format(lang=loc) for loc in LOCALES),
-                *(f"{CORPUS_COPY}/{t}" for t in READER_TABLES))
+    locales = compiled_locales(gen / CATALOGS)
+    if DEFAULT not in locales:
+        raise BuildError(f"incomplete build at {gen}: no interface catalogs")
+    tables = (*READER_TABLES, *(p.table for p in Library.of(export["documents"]).pairs if p.by_table))
+    expected = (GRAPH_NAME, MODEL_NAME + ".gz", *(DECKS_NAME.format(lang=loc) for loc in locales),
+                *(f"{CORPUS_COPY}/{t}" for t in tables))
     missing = [name for name in expected if not (gen / name).is_file()]
     if missing:
         raise BuildError(f"incomplete build at {gen}: no {', '.join(missing)}")
-    if not all(mo_path(gen / CATALOGS, locale).exists() for locale in LOCALES):
-        raise BuildError(f"incomplete build at {gen}: no interface catalogs")
 
 
 def verify_model(gen: Path) -> None:
@@ -176,13 +179,13 @@ def verify_model(gen: Path) -> None:
         raise BuildError(f"the search model at {gen / MODEL_NAME} answers nothing; run `kb build`")
 
 
-def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR) -> bool:
+def is_current(build_dir: Path | None = None, corpus_dir: Path = CORPUS_DIR, catalogs: Path = LOCALE_DIR) -> bool:
     try:
         gen = generation(build_dir)
         stamp = (gen / STAMP_NAME).read_text(encoding="utf-8").strip()
     except (BuildError, OSError):
         return False
-    return completed_at(gen) is not None and stamp == source_stamp(corpus_dir)
+    return completed_at(gen) is not None and stamp == source_stamp(corpus_dir, catalogs)
 
 
 def _source_name(corpus_dir: Path) -> str:

@@ -2,7 +2,10 @@
 
 The law texts are never translated; everything around them is (the website, the
 CLI's few words). `kb build` compiles the catalogs into the generation, so a
-reader needs nothing outside it.
+reader needs nothing outside it. An interface language is its catalog: the languages
+are the catalogs present (`locales`), a new one `kb/locale/<lang>/LC_MESSAGES/messages.po`
+(and, if it likes, its readers' notes, `kb.tables`). A string its catalog does not
+translate is shown in English, the msgids' language (`FALLBACK`).
 """
 from __future__ import annotations
 
@@ -11,11 +14,26 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-LOCALES = ("it", "es", "en")
+from .languages import in_order
+
 DEFAULT = "it"
+FALLBACK = "en"  # the msgids' language: what a string no catalog translates is shown in
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 BUILD_DIR = "locale"  # the catalogs' folder in a generation
+
+
+def locales(root: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """The interface languages: one per catalog in `root`, in the languages' order (`in_order`)."""
+    return in_order(p.parent.parent.name for p in root.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def compiled_locales(compiled: Path) -> tuple[str, ...]:
+    """The interface languages a build compiled (its `locale/` folder)."""
+    return in_order(p.parent.parent.name for p in compiled.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+
+
+LOCALES = locales()  # the catalogs shipped with kb
 
 
 def marked_for_translation(message: str) -> str:
@@ -24,27 +42,33 @@ def marked_for_translation(message: str) -> str:
     return message
 
 
-def po_path(locale: str) -> Path:
-    return LOCALE_DIR / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(locale: str, root: Path = LOCALE_DIR) -> Path:
+    return root / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def mo_path(compiled: Path, locale: str) -> Path:
     return compiled / locale / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
-def compile_catalogs(out: Path) -> None:
-    """Write each locale's .mo under `out/<locale>/LC_MESSAGES/`."""
-    for locale in LOCALES:
-        with po_path(locale).open("rb") as f:
+def compile_catalogs(out: Path, root: Path = LOCALE_DIR) -> tuple[str, ...]:
+    """Write each catalog of `root` as a .mo under `out/<locale>/LC_MESSAGES/`; the locales written."""
+    found = locales(root)
+    for locale in found:
+        with po_path(locale, root).open("rb") as f:
             catalog = read_po(f, locale=locale)
         target = mo_path(out, locale)
         target.parent.mkdir(parents=True, exist_ok=True)
         with target.open("wb") as f:
             write_mo(f, catalog)
+    return found
 
 
 def translations(compiled: Path, locale: str):  # -> babel.support.Translations
-    """A build's compiled catalog for `locale` (its `gettext` translates an interface string)."""
+    """A build's compiled catalog for `locale` (its `gettext` translates an interface string; one
+    its catalog leaves out is English's, when the build has the English catalog)."""
     from babel.support import Translations
     with mo_path(compiled, locale).open("rb") as f:
-        return Translations(f, domain=DOMAIN)
+        found = Translations(f, domain=DOMAIN)
+    if locale != FALLBACK and mo_path(compiled, FALLBACK).is_file():
+        found.add_fallback(translations(compiled, FALLBACK))
+    return found

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from .clauseid import ClauseId
-from .concordance import read_tsv
+from .tables import read_tsv
 from .corpus import CORPUS_DIR, load_manifest
 from .reading import Block
 from .source_order import document_order

@@ -57,6 +57,7 @@ class Citation:
     target_2017: Target | None = None
     as_written: str | None = None  # a time reference the source gets wrong, as printed…
     correction: str | None = None  # …and the curated note that corrects it
+    target_in_force: Target | None = None  # a replaced edition's clause, where it stands in the Laws in force
 
     def to_dict(self) -> dict[str, Any]:
         doc, unit, clause = self.source
@@ -72,6 +73,16 @@ class Citation:
             d["span"] = list(self.span)
         if self.target_2017 is not None:
             d["target_2017"] = self.target_2017.to_dict()
+        if self.target_in_force is not None:
+            d["target_in_force"] = self.target_in_force.to_dict()
         if self.correction is not None:
             d.update(as_written=self.as_written, correction=self.correction)
         return d
+
+
+def onward(c: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Law clauses an export citation reaches through the concordances, each once, in the
+    order of the way: its 2017 reading (DESIGN §7's `target_2017`), then where it stands in the
+    Laws in force."""
+    found = [t for t in (c.get("target_2017"), c.get("target_in_force")) if t]
+    return [t for i, t in enumerate(found) if t not in found[:i]]

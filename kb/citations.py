@@ -1,15 +1,17 @@
 """Citations: find → resolve over the whole corpus (DESIGN §5).
 
-`extract(documents, concordance)` walks every clause (text, title, notes),
+`extract(documents, concordances)` walks every clause (text, title, notes),
 every footnote and every time-reference entry; in each text it *finds*
 mentions with `kb.citegrammar`, then *resolves* them in order with
 `kb.resolve`, carrying the last Law clause cited as the text's one piece of
 state. Each link becomes a frozen `Citation`: a source (doc, unit, clause),
 the raw text and its span, a target (doc, unit, clause) or an external name,
 a kind (internal, relative, cross, external, integrates) and whether the
-target exists in the edition it is resolved against. Time-reference entries
-cite the 2007 numbering: they resolve in `es-laws` and reach `it-laws`
-through the concordance (`target_2017`).
+target exists in the edition it is resolved against. A clause of a replaced edition of the Laws
+cited from another document also names where it stands in the Laws in force, through each
+concordance on the way (`target_in_force`), and, cited in the first concordance's older edition
+(2007), where it stands in its newer one (`target_2017`, DESIGN §7): time-reference entries cite
+the 2007 numbering, resolve in `es-laws` and reach `it-laws` so.
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from typing import Iterator
 
 from .citation import Citation, Link, Site, Target
 from .citegrammar import Mention, find
-from .concordance import Concordance, Correction
+from .concordance import Concordances, Correction
 from .library import LAWS
 from .model import Document, Unit
 from .resolve import Lookups, resolve
@@ -26,20 +28,19 @@ from .resolve import Lookups, resolve
 Corrections = dict[tuple[str, str], Correction]
 
 
-def extract(documents: list[Document], concordance: Concordance | None = None,
+def extract(documents: list[Document], concordances: Concordances | None = None,
             corrections: Corrections | None = None) -> list[Citation]:
-    look = Lookups(documents)
+    look = Lookups(documents, concordances)
     out: list[Citation] = []
     for doc in documents:
         for unit in doc.units:
-            out += unit_citations(doc, unit, look, concordance, corrections or {})
+            out += unit_citations(doc, unit, look, corrections or {})
     return out
 
 
-def unit_citations(doc: Document, unit: Unit, look: Lookups, concordance: Concordance | None,
-                   corrections: Corrections) -> Iterator[Citation]:
+def unit_citations(doc: Document, unit: Unit, look: Lookups, corrections: Corrections) -> Iterator[Citation]:
     def read(clause: str, text: str, where: str) -> Iterator[Citation]:
-        return text_citations(Site(doc, unit, clause, where), text, look, concordance)
+        return text_citations(Site(doc, unit, clause, where), text, look)
 
     if unit.kind == "definition" and unit.title:  # "Penalità (vedi anche "Rettifica")"
         yield from read(unit.id, unit.title, "unit-title")
@@ -53,18 +54,17 @@ def unit_citations(doc: Document, unit: Unit, look: Lookups, concordance: Concor
             yield label_citation(Site(doc, unit, clause.id, "label"), clause.label, clause.extra["law_clause"], look)
         if clause.extra.get("ref"):
             correction = corrections.get((doc.id, clause.extra["ref"]))
-            yield entry_citation(Site(doc, unit, clause.id, "ref"), clause.extra["ref"], look, concordance, correction)
+            yield entry_citation(Site(doc, unit, clause.id, "ref"), clause.extra["ref"], look, correction)
     for fn in unit.footnotes:
         yield from read(fn.clause or unit.id, fn.text, "footnote")
 
 
-def text_citations(site: Site, text: str, look: Lookups,
-                   concordance: Concordance | None) -> Iterator[Citation]:
+def text_citations(site: Site, text: str, look: Lookups) -> Iterator[Citation]:
     """Find, then resolve in reading order: a lone letter after a Law clause is its item."""
     last_law: Target | None = None
     for m in mentions(site, text, look):
         for link in resolve(m, site, look, last_law):
-            c = citation(site, m, link, look, concordance)
+            c = citation(site, m, link, look)
             if link.kind in ("internal", "cross") and look.library.is_laws(link.target.doc):
                 last_law = link.target
             yield c
@@ -80,15 +80,12 @@ def mentions(site: Site, text: str, look: Lookups) -> list[Mention]:
     return [m for m in found if not (site.where == "title" and m.kind == "law" and m.ref == own)]
 
 
-def citation(site: Site, m: Mention, link: Link, look: Lookups,
-             concordance: Concordance | None) -> Citation:
-    """A link read in a text; a 2007 Law clause cited from another document also names its
-    2017 successor."""
-    to_2017 = None
-    if link.target.doc == look.laws_before and site.doc.id != look.laws_before and concordance is not None:
-        to_2017 = look.to_2017(concordance, link.target.clause or "")
+def citation(site: Site, m: Mention, link: Link, look: Lookups) -> Citation:
+    """A link read in a text; a clause of a replaced edition of the Laws cited from another
+    document also names where it stands now (`Lookups.onward`)."""
+    to_2017, in_force = look.onward(site.doc.id, link.target)
     return Citation(site.source, m.raw, link.target, link.kind, link.resolved, site.where,
-                    (m.start, m.end), to_2017)
+                    (m.start, m.end), to_2017, target_in_force=in_force)
 
 
 def label_citation(site: Site, label: str, law_clause: str, look: Lookups) -> Citation:
@@ -97,8 +94,7 @@ def label_citation(site: Site, label: str, law_clause: str, look: Lookups) -> Ci
     return Citation(site.source, label or law_clause, link.target, link.kind, link.resolved, site.where)
 
 
-def entry_citation(site: Site, ref: str, look: Lookups, concordance: Concordance | None,
-                   correction: Correction | None = None) -> Citation:
+def entry_citation(site: Site, ref: str, look: Lookups, correction: Correction | None = None) -> Citation:
     """A time-reference entry's leading reference, in the 2007 numbering.
 
     A reference the source gets wrong is kept as written (`raw`) and linked
@@ -109,9 +105,11 @@ def entry_citation(site: Site, ref: str, look: Lookups, concordance: Concordance
     if correction:
         return Citation(site.source, ref, link.target, link.kind, link.resolved, site.where,
                         target_2017=look.law_target(look.laws_after, correction.reads_2017)[0],
-                        as_written=normalize_ref(ref), correction=correction.note)
-    to_2017 = look.to_2017(concordance, cid) if concordance is not None else None
-    return Citation(site.source, ref, link.target, link.kind, link.resolved, site.where, target_2017=to_2017)
+                        as_written=normalize_ref(ref), correction=correction.note,
+                        target_in_force=look.reach(look.laws_after, correction.reads_2017, look.laws_in_force))
+    to_2017, in_force = look.onward(site.doc.id, link.target)
+    return Citation(site.source, ref, link.target, link.kind, link.resolved, site.where, target_2017=to_2017,
+                    target_in_force=in_force)
 
 
 def unit_names(doc: Document, unit: Unit) -> tuple[dict[str, str], dict[str, str]]:

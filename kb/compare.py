@@ -1,9 +1,10 @@
-"""The compare view of Law n (DESIGN §6): two editions side by side, paired by the concordance alone.
+"""The compare view of Law n (DESIGN §6): two editions side by side, paired by their concordance alone.
 
-Written here for the concordance's pair, Italian 2017 (its `it` column, the newer
-edition) beside Spanish 2007 (`es`, the older). Editions numbered alike (a later
-Italian edition) are paired the same way by an empty table: identical ids pair,
-and a pair whose contents differ is `changed`.
+Written here in the words of the first concordance's pair, Italian 2017 (its `newer` column)
+beside Spanish 2007 (`older`); any pair with a concordance of its own is paired by it the same
+way, a clause its table names no row for standing alone (never paired by an identical id).
+Editions of one language numbered alike (a later Italian edition) are paired by an empty table
+and identical ids (`by_ids`): a pair whose contents differ is `changed`.
 
 The concordance says where each 2007 (Spanish) clause stands in 2017: the most
 specific row whose `es` is an ancestor-or-self of it applies, and `same`/`changed`
@@ -77,15 +78,15 @@ class Pairing:
     """The concordance applied to the clauses of both editions."""
 
     def __init__(self, concordance: Concordance, it_ids: Iterable[str], es_ids: Iterable[str],
-                 added: str = "new-in-2017", dropped: str = "removed-in-2017",
                  differs: Callable[[str, str], bool] | None = None):
         """`it_ids`/`es_ids`: the newer and the older edition's clauses (the concordance's
-        columns); `added`/`dropped`: the relations of a clause only one of them has; `differs`
-        (editions paired by identical ids, no table): whether a pair's contents differ."""
+        columns); `differs` (editions numbered alike, paired by identical ids, no table):
+        whether a pair's contents differ."""
         self.concordance = concordance
         self.it_ids = frozenset(it_ids)
         self.es_ids = frozenset(es_ids)
-        self.added, self.dropped, self.differs = added, dropped, differs
+        self.differs = differs
+        self.added, self.dropped = concordance.added, concordance.dropped  # a clause only one of them has
         self.targets = {es: self.place(es) for es in sorted(self.es_ids)}
         self.sources: dict[str, list[tuple[str, Row | None]]] = {}
         for es, found in self.targets.items():
@@ -94,14 +95,15 @@ class Pairing:
 
     def place(self, es: str) -> list[tuple[str, Row | None]]:
         """The 2017 clauses a 2007 clause maps to, in table order, each with its row
-        (none: dropped in 2017; several: split). With no row, an identical id."""
-        found = self.concordance.rows_for_2007(es)
+        (none: dropped in 2017; several: split). With no row, an identical id for editions
+        numbered alike; none across a concordance (a clause its table forgets stands alone)."""
+        found = self.concordance.rows_for(es)
         if found is None:
-            return [(es, None)] if es in self.it_ids else []
+            return [(es, None)] if self.differs and es in self.it_ids else []
         rows, below = found
         out: dict[str, Row] = {}
         for r in rows:
-            if r.it:
+            if r.newer:
                 out.setdefault(carry(r, below, self.it_ids.__contains__), r)
         return list(out.items())
 
@@ -112,25 +114,25 @@ class Pairing:
         that exists (IT 20F5b(i) is inside ES 20F5b). Else (None, the `new-in-2017` row
         naming it or an ancestor, if any)."""
         for anc in ancestors(it):
-            rows = self.concordance.by_it.get(anc, [])
-            new = next((r for r in rows if r.relation == "new-in-2017"), None)
+            rows = self.concordance.by_newer.get(anc, [])
+            new = next((r for r in rows if r.relation == self.added), None)
             if new is not None:
                 return None, new
             if anc == it or not rows:
                 continue
             for r in rows:
-                if r.es and r.relation in CARRY_SUB_IDS and (es := self._holding(r, it[len(anc):])):
+                if r.older and r.relation in CARRY_SUB_IDS and (es := self._holding(r, it[len(anc):])):
                     return es, r
             return None, None
         return None, None
 
     def _holding(self, row: Row, below: str) -> str | None:
-        """The nearest existing 2007 clause at or above `row.es + below`, if `row` governs it."""
-        for es in ancestors(row.es + below):
+        """The nearest existing 2007 clause at or above `row.older + below`, if `row` governs it."""
+        for es in ancestors(row.older + below):
             if es in self.es_ids:
-                governing = self.concordance.rows_for_2007(es)
+                governing = self.concordance.rows_for(es)
                 return es if governing and row in governing[0] else None
-            if es == row.es:
+            if es == row.older:
                 break
         return None
 
@@ -206,7 +208,7 @@ class Pairing:
         if targets:
             it, row = targets[0]
             return replace(_governed(it, es, row), new=None, elsewhere=tuple(it for it, _ in targets))
-        found = self.concordance.rows_for_2007(es)
+        found = self.concordance.rows_for(es)
         return CompareRow(None, es, self.dropped, found[0][0] if found else None)
 
 
@@ -217,7 +219,7 @@ def _relation(row: Row | None) -> str:
 def _governed(it: str, es: str, row: Row | None, **shown: Any) -> CompareRow:
     """The row of a pair of clauses under the concordance row that governs it: a `changed`
     row badges and notes the pair it names, not the sub-clauses it carries or holds."""
-    if row is not None and row.relation == "changed" and (row.es, row.it) != (es, it):
+    if row is not None and row.relation == "changed" and (row.older, row.newer) != (es, it):
         return CompareRow(it, es, "same", None, **shown)
     return CompareRow(it, es, _relation(row), row, **shown)
 

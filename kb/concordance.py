@@ -1,72 +1,68 @@
-"""The 2007 ↔ 2017 concordance of the Laws (corpus/concordance.tsv), and reference corrections.
+"""A concordance: the clause-level table pairing an older edition of the Laws with a newer one
+(corpus/concordance.tsv pairs Spanish 2007 with Italian 2017; any pair the manifest names,
+`concordances` on the newer edition's entry), and reference corrections.
 
-A row maps a Spanish/2007 clause to an Italian/2017 clause with a relation.
-The most specific row whose `es` id is an ancestor-or-self of a 2007 id
-applies; `same` and `changed` rows carry sub-clauses across by identical
-sub-ids (ES 20F5b → IT 20F5b) when that clause exists in 2017.
+A row maps an older clause (`older`) to a newer one (`newer`) with a relation. The most
+specific row whose `older` id is an ancestor-or-self of an older id applies; `same` and
+`changed` rows carry sub-clauses across by identical sub-ids (ES 20F5b → IT 20F5b) when that
+clause exists in the newer edition. What a row says to a reader (its note, in each interface
+language) is in the readers' tables beside it (`kb.tables`).
 """
 from __future__ import annotations
 
-import csv
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .catalogs import LOCALES
 from .clauseid import ClauseId
-from .corpus import CORPUS_DIR, CorpusError, read_text
+from .corpus import CORPUS_DIR, CorpusError
+from .library import Library
+from .tables import NOTES_LANG, Notes, note_in, notes, read_tsv  # noqa: F401 — read_tsv, note_in: their old home
 
-
-RELATIONS = ("same", "moved", "split", "merged", "changed", "new-in-2017", "removed-in-2017")
+KINDS = ("same", "moved", "split", "merged", "changed")  # then what is new in the newer edition, and what it removed
 CARRY_SUB_IDS = ("same", "changed")
+NEW_OR_REMOVED = re.compile(r"(?:new|removed)-in-(?P<edition>\w+)")
 
 
-OLDER, NEWER = "es", "it"  # the columns holding the older edition's ids and the newer's (the manifest's maps_to)
+def relations(edition: str) -> tuple[str, ...]:
+    """The relations of a concordance whose newer edition is `edition`, in their order."""
+    return (*KINDS, f"new-in-{edition}", f"removed-in-{edition}")
 
 
-# The curated tables' notes are written in English (`note`), and in each other interface
-# language beside it (`note_it`, `note_es`): a page shows its reader's.
-NOTES_LANG = "en"
-NOTE_COLUMNS = tuple(f"note_{loc}" for loc in LOCALES if loc != NOTES_LANG)
-Notes = tuple[tuple[str, str], ...]  # (language, text)
+RELATIONS = relations("2017")  # the first concordance's (2007 → 2017): the release's vocabulary
 
 
-COLUMNS = (OLDER, NEWER, "relation", "note", *NOTE_COLUMNS, f"marks_{OLDER}", f"marks_{NEWER}")  # the table's header
+def relation_rank(relation: str) -> int:
+    """Where a relation comes in `relations`' order, whatever the edition it names."""
+    if relation in KINDS:
+        return KINDS.index(relation)
+    if NEW_OR_REMOVED.fullmatch(relation):
+        return len(KINDS) + relation.startswith("removed-")
+    return len(KINDS) + 2
 
 
-def notes_of(row: dict[str, str]) -> Notes:
-    """A curated row's note in every language it is written in."""
-    said = [(NOTES_LANG, row["note"]), *((c.removeprefix("note_"), row[c]) for c in NOTE_COLUMNS)]
-    return tuple((lang, text) for lang, text in said if text.strip())
-
-
-def note_in(notes: Notes, lang: str | None) -> tuple[str, str]:
-    """(language, text): the note in `lang` when it is written in it, else in English."""
-    found = dict(notes)
-    return (lang, found[lang]) if lang in found else (NOTES_LANG, found.get(NOTES_LANG, ""))
+OLDER, NEWER = "older", "newer"
+KEY = (OLDER, NEWER)  # a row is named by the two clauses it pairs (its notes, kb.tables, by them)
+COLUMNS = (OLDER, NEWER, "relation", f"marks_{OLDER}", f"marks_{NEWER}")  # the table's header
 
 
 @dataclass(frozen=True)
 class Row:
-    es: str
-    it: str
+    older: str
+    newer: str
     relation: str
-    note: str
-    notes: Notes = ()  # the note in each language it is written in
+    notes: Notes = ()  # what it says to a reader, in each language it is said in (English first)
     marks: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # (older, newer): the words that carry a change
 
+    @property
+    def note(self) -> str:
+        """Its note in English."""
+        return note_in(self.notes, NOTES_LANG)[1]
 
-def read_tsv(path: Path, columns: tuple[str, ...]) -> list[dict[str, str]]:
-    """A curated TSV: `#` comment lines, then a header with exactly `columns`."""
-    lines = [ln for ln in read_text(path).splitlines() if ln and not ln.startswith("#")]
-    reader = csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-    if tuple(reader.fieldnames or ()) != columns:
-        raise CorpusError(f"{path}: header must be {' '.join(columns)}")
-    rows = list(reader)
-    for i, r in enumerate(rows, 2):
-        if None in r or any(v is None for v in r.values()):
-            raise CorpusError(f"{path}: row {i} does not have {len(columns)} fields")
-    return rows
+    # The first concordance's names (Spanish 2007, Italian 2017), for readers written before editions were data.
+    es = property(lambda self: self.older)
+    it = property(lambda self: self.newer)
 
 
 def ancestors(cid: str) -> list[str]:
@@ -81,54 +77,91 @@ def ancestors(cid: str) -> list[str]:
 
 
 def carry(row: Row, below: str, exists: Callable[[str], bool]) -> str:
-    """The 2017 clause a 2007 id `row.es + below` stands at under `row`: `same` and
-    `changed` rows carry the sub-id across when that 2017 clause exists; else `row.it`."""
-    if below and row.relation in CARRY_SUB_IDS and exists(row.it + below):
-        return row.it + below
-    return row.it
+    """The newer clause an older id `row.older + below` stands at under `row`: `same` and
+    `changed` rows carry the sub-id across when that newer clause exists; else `row.newer`."""
+    if below and row.relation in CARRY_SUB_IDS and exists(row.newer + below):
+        return row.newer + below
+    return row.newer
 
 
 class Concordance:
-    def __init__(self, rows: list[Row]):
-        self.rows = rows
-        self.by_es: dict[str, list[Row]] = {}
-        self.by_it: dict[str, list[Row]] = {}
+    def __init__(self, rows: list[Row], edition: str = ""):
+        """`edition`: the newer edition's, which its `new-in-…` and `removed-in-…` rows name."""
+        self.rows, self.edition = rows, edition
+        self.by_older: dict[str, list[Row]] = {}
+        self.by_newer: dict[str, list[Row]] = {}
         for r in rows:
-            if r.es:
-                self.by_es.setdefault(r.es, []).append(r)
-            if r.it:
-                self.by_it.setdefault(r.it, []).append(r)
+            if r.older:
+                self.by_older.setdefault(r.older, []).append(r)
+            if r.newer:
+                self.by_newer.setdefault(r.newer, []).append(r)
+
+    @property
+    def added(self) -> str:
+        """The relation of what is new in the newer edition."""
+        return relations(self.edition)[-2]
+
+    @property
+    def dropped(self) -> str:
+        """The relation of what the newer edition removed."""
+        return relations(self.edition)[-1]
 
     @classmethod
-    def load(cls, path: Path = CORPUS_DIR / "concordance.tsv") -> "Concordance":
+    def load(cls, path: Path = CORPUS_DIR / "concordance.tsv", edition: str | None = None) -> "Concordance":
+        """A concordance table and its readers' notes; `edition`, the newer edition's (by default
+        the one its `new-in-…` rows name): a relation naming another is a `CorpusError`."""
+        table = read_tsv(path, COLUMNS)
+        edition = edition or _edition_named(table)
+        said = notes(path, table, KEY)
         rows = []
-        for r in read_tsv(path, COLUMNS):
-            if r["relation"] not in RELATIONS:
-                raise CorpusError(f"{path}: unknown relation {r['relation']!r} for {r['es']}→{r['it']}")
-            marks = tuple(tuple(m.strip() for m in r[f"marks_{side}"].split("|") if m.strip()) for side in (OLDER, NEWER))
-            rows.append(Row(r["es"], r["it"], r["relation"], r["note"], notes_of(r), marks))
-        return cls(rows)
+        for r in table:
+            if r["relation"] not in relations(edition):
+                raise CorpusError(f"{path}: unknown relation {r['relation']!r} for {r[OLDER]}→{r[NEWER]} "
+                                  f"(relations: {', '.join(relations(edition))})")
+            marks = tuple(tuple(m.strip() for m in r[f"marks_{side}"].split("|") if m.strip()) for side in KEY)
+            rows.append(Row(r[OLDER], r[NEWER], r["relation"], said.get((r[OLDER], r[NEWER]), ()), marks))
+        return cls(rows, edition)
 
-    def rows_for_2007(self, cid: str) -> tuple[list[Row], str] | None:
-        """The rows that govern a 2007 id (those of its most specific ancestor-or-self
+    def rows_for(self, cid: str) -> tuple[list[Row], str] | None:
+        """The rows that govern an older id (those of its most specific ancestor-or-self
         named in the table; several when it was split), and the part of the id below them."""
         for anc in ancestors(cid):
-            if anc in self.by_es:
-                return self.by_es[anc], cid[len(anc):]
+            if anc in self.by_older:
+                return self.by_older[anc], cid[len(anc):]
         return None
 
-    def row_for_2007(self, cid: str) -> tuple[Row, str] | None:
-        """The row that governs a 2007 id (the first, when it was split), and the part
-        of the id below the row's `es`."""
-        found = self.rows_for_2007(cid)
+    def row_for(self, cid: str) -> tuple[Row, str] | None:
+        """The row that governs an older id (the first, when it was split), and the part of
+        the id below the row's `older`."""
+        found = self.rows_for(cid)
         return (found[0][0], found[1]) if found else None
 
-    def parallels_2017(self, it_cid: str) -> list[Row]:
-        """Rows naming a 2017 clause or, failing that, its nearest ancestor."""
-        for anc in ancestors(it_cid):
-            if anc in self.by_it:
-                return self.by_it[anc]
+    def parallels(self, cid: str) -> list[Row]:
+        """Rows naming a newer clause or, failing that, its nearest ancestor."""
+        for anc in ancestors(cid):
+            if anc in self.by_newer:
+                return self.by_newer[anc]
         return []
+
+    # The first concordance's names (2007 → 2017), for readers written before editions were data.
+    by_es = property(lambda self: self.by_older)
+    by_it = property(lambda self: self.by_newer)
+    rows_for_2007, row_for_2007, parallels_2017 = rows_for, row_for, parallels
+
+
+def _edition_named(table: list[dict[str, str]]) -> str:
+    """The edition a table's `new-in-…`/`removed-in-…` rows name (the first of them)."""
+    named = (NEW_OR_REMOVED.fullmatch(r["relation"]) for r in table)
+    return next((m["edition"] for m in named if m), "")
+
+
+Concordances = dict[tuple[str, str], Concordance]  # (older, newer) → the table pairing them
+
+
+def load_concordances(corpus: Path, library: Library) -> Concordances:
+    """Every concordance the manifest names, each read against its newer edition."""
+    return {(p.older, p.newer): Concordance.load(corpus / p.table, library.edition(p.newer))
+            for p in library.pairs if p.by_table}
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ CORPUS_DIR = built_in_corpus()
 # Manifest keys that become document metadata in the export (beyond id/title/lang/kind/edition).
 META_KEYS = ("issuer", "effective", "effective_text", "adopted", "adopted_text",
              "cites", "cites_edition", "gaps", "source", "original", "short",
-             "maps_to", "edition_of", "names", "label")
+             "concordances", "edition_of", "names", "label")
 
 
 class CorpusError(Exception):
@@ -119,7 +119,42 @@ def load_manifest(corpus_dir: Path = CORPUS_DIR) -> list[Entry]:
     ids = [e.id for e in entries]
     if len(set(ids)) != len(ids):
         raise CorpusError(f"{path}: duplicate document ids")
+    why = next((w for e in entries if (w := pairing_problem(e, {x.id: x for x in entries}))), None)
+    if why:
+        raise CorpusError(f"{path}: {why}")
     return entries
+
+
+def pairing_problem(e: Entry, by_id: dict[str, Entry]) -> str | None:
+    """What is wrong with how an entry says which editions it is read beside, if anything."""
+    return _concordances_problem(e, by_id) or _edition_of_problem(e, by_id)
+
+
+def _concordances_problem(e: Entry, by_id: dict[str, Entry]) -> str | None:
+    """Each concordance names another edition of the Laws in the manifest and a file of the corpus."""
+    tables = e.fields.get("concordances", {})
+    if not isinstance(tables, dict) or not all(isinstance(t, str) for t in tables.values()):
+        return f"{e.id}: concordances must be a table of older edition = concordance file"
+    for older, name in tables.items():
+        if older == e.id or by_id.get(older) is None or by_id[older].fields["kind"] != e.fields["kind"]:
+            return f"{e.id}: concordances names {older!r}, which is no other edition of the Laws in the manifest"
+        if not (e.corpus_dir / name).is_file():
+            return f"{e.id}: concordance {name!r} (with {older}) is no file of {e.corpus_dir}"
+    return None
+
+
+def _edition_of_problem(e: Entry, by_id: dict[str, Entry]) -> str | None:
+    """Identical ids pair two editions of one language only: a translation is renumbered by its concordance."""
+    if "edition_of" not in e.fields:
+        return None
+    other = by_id.get(e.fields["edition_of"])
+    if other is None:
+        return f"{e.id}: edition_of names {e.fields['edition_of']!r}, which is not in the manifest"
+    if other.fields["lang"] != e.fields["lang"]:
+        return (f"{e.id}: edition_of pairs clauses by identical ids, in one language only ({other.id} is "
+                f"{other.fields['lang']!r}, {e.id} {e.fields['lang']!r}): give it concordances = "
+                f"{{ \"{other.id}\" = \"FILE.tsv\" }} instead")
+    return None
 
 
 def load_documents(corpus_dir: Path = CORPUS_DIR) -> list[Document]:

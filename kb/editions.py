@@ -2,10 +2,11 @@
 pairing and its parallel links — the one place unit pages, search hits, the graph and the
 compare view learn which clause of one edition stands beside which of another.
 
-The concordance's pair (`maps_to`) is linked by its rows. Editions numbered alike
-(`edition_of`) are linked by identical clause ids: each article once, and each clause
-whose contents differ (text, title, tables, notes) as `changed`; the compare view shows
-every clause of both.
+A pair with a concordance (the newer edition's `concordances`) is linked, compared and
+told apart by that table's rows alone. Editions of one language numbered alike (`edition_of`)
+are linked by identical clause ids: each article once, and each clause whose contents differ
+(text, title, tables, notes) as `changed`; the compare view shows every clause of both, and
+their changes are the clauses that differ or that one edition alone has.
 """
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from typing import Any, Iterable, Iterator, Mapping
 from .chapters import Chapter
 from .clauseid import article_of
 from .compare import CompareRow, Pairing
-from .concordance import RELATIONS, Concordance, Notes, ancestors, note_in
+from .concordance import Concordance, Concordances, Row, ancestors, relation_rank
+from .tables import Notes, note_in
 from .library import EditionPair, Library
 from .store import NotFound
 
@@ -133,40 +135,69 @@ def changes_pages(view: ChangesView, chapters: list[Chapter],
 def relation_counts(relations: Iterable[str]) -> dict[str, int]:
     """How many of each relation, in the concordance's order of relations."""
     counts = Counter(relations)
-    return {rel: counts[rel] for rel in (*RELATIONS, *sorted(set(counts) - set(RELATIONS))) if counts[rel]}
+    return {rel: counts[rel] for rel in sorted(counts, key=lambda r: (relation_rank(r), r))}
 
 
 class Editions:
-    def __init__(self, library: Library, concordance: Concordance, documents: Iterable[Mapping[str, Any]]):
+    def __init__(self, library: Library, concordances: Concordances, documents: Iterable[Mapping[str, Any]]):
+        """`concordances`: the table of each pair the manifest pairs by one (`load_concordances`)."""
         self.library = library
-        self.concordance = concordance
+        self.concordances = concordances
         self.clauses: dict[str, dict[str, Clause]] = {
             d["id"]: {c["id"]: c for u in d["units"] if u["kind"] == "article" for c in u["clauses"]}
             for d in documents if library.is_laws(d["id"])}
 
-    def compare(self, n: str, older: str | None = None, newer: str | None = None) -> CompareView:
-        """Law n in a pair of editions (the first pair the manifest declares unless `older` and
-        `newer` name another); `NotFound`, naming what exists, for any other pair or number."""
+    def pair(self, older: str | None = None, newer: str | None = None, law: str = "") -> EditionPair:
+        """The pair of editions `older` and `newer` name (the first the manifest declares when
+        neither is given); `NotFound`, naming the pairs, for two editions it does not pair."""
         pair = self.library.pair_of(older or "", newer or "") if older or newer else next(iter(self.library.pairs), None)
         if pair is None:
             named = "; ".join(f"older={p.older}&newer={p.newer}" for p in self.library.pairs) or "none"
             raise NotFound(f"No pair of editions {older or '?'} and {newer or '?'}; the pairs are: {named}.",
-                           law=n, pairs=tuple((p.older, p.newer) for p in self.library.pairs))
+                           law=law, pairs=tuple((p.older, p.newer) for p in self.library.pairs))
+        return pair
+
+    def concordance(self, pair: EditionPair) -> Concordance:
+        """The table pairing two editions' clauses (an empty one for editions numbered alike)."""
+        found = self.concordances.get((pair.older, pair.newer))
+        return found or Concordance([], self.library.edition(pair.newer) or "")
+
+    def compare(self, n: str, older: str | None = None, newer: str | None = None) -> CompareView:
+        """Law n in a pair of editions (the first pair the manifest declares unless `older` and
+        `newer` name another); `NotFound`, naming what exists, for any other pair or number."""
+        pair = self.pair(older, newer, n)
         last = max((int(a) for a in map(article_of, self.clauses.get(pair.newer, {})) if a.isdigit()), default=0)
         if not (n.isascii() and n.isdigit()) or n != str(int(n)) or not 1 <= int(n) <= last:
             raise NotFound(f"No Law {n}: the Laws are numbered 1 to {last}.", law=n, last=last)
         new, old = (self._law(doc, n) for doc in (pair.newer, pair.older))
         return CompareView(pair, n, last, tuple(self._pairings[(pair.older, pair.newer)].law_rows(n, new, old)))
 
-    def changes(self) -> ChangesView:
-        """Every row of the concordance that is not `same`, by Law (the newer edition's numbers),
-        in table order within a Law; empty when the manifest maps no editions by a table."""
-        pair = next((p for p in self.library.pairs if p.by_table), None)
-        if pair is None:
-            return ChangesView(EditionPair("", "", True), ())
-        found = [Change(article_of(r.it or r.es), r.relation, r.es, r.it, r.notes)
-                 for r in self.concordance.rows if r.relation != "same"]
+    def changes(self, older: str | None = None, newer: str | None = None) -> ChangesView:
+        """What changed from one edition to the other (the first pair the manifest declares unless
+        `older` and `newer` name another), by Law (the newer edition's numbers): every row of
+        their concordance that is not `same`, in table order within a Law; for editions numbered
+        alike, each clause that differs or that one of them alone has. Empty when the manifest
+        pairs no editions; `NotFound` for two it does not pair."""
+        if not self.library.pairs and not (older or newer):
+            return ChangesView(EditionPair("", ""), ())
+        pair = self.pair(older, newer)
+        rows = self.concordance(pair).rows if pair.by_table else self._id_changes(pair)
+        found = [Change(article_of(r.newer or r.older), r.relation, r.older, r.newer, r.notes)
+                 for r in rows if r.relation != "same"]
         return ChangesView(pair, tuple(sorted(found, key=lambda c: int(c.law) if c.law.isdigit() else 0)))
+
+    def _id_changes(self, pair: EditionPair) -> list[Row]:
+        """Editions numbered alike: each clause whose contents differ, then each clause only one has."""
+        new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
+        table = self.concordance(pair)  # empty: it names the relations of the newer edition
+        return [*(Row(cid, cid, "changed") for cid in self._changed(pair)),
+                *(Row("", cid, table.added) for cid in new if cid not in old),
+                *(Row(cid, "", table.dropped) for cid in old if cid not in new)]
+
+    def _changed(self, pair: EditionPair) -> list[str]:
+        """Editions numbered alike: the clauses both have whose contents differ."""
+        new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
+        return [cid for cid in new if cid in old and _content(new[cid]) != _content(old[cid])]
 
     def _law(self, doc: str, n: str) -> list[Clause]:
         return [c for cid, c in self.clauses.get(doc, {}).items() if article_of(cid) == n]
@@ -199,7 +230,8 @@ class Editions:
 
     def _pairs_of(self, pair: EditionPair) -> Iterator[tuple[str, str, str, str]]:
         if pair.by_table:
-            yield from ((r.it, r.es, r.relation, r.note) for r in self.concordance.rows if r.it and r.es)
+            rows = self.concordance(pair).rows
+            yield from ((r.newer, r.older, r.relation, r.note) for r in rows if r.newer and r.older)
         else:
             yield from self._differences(pair)
 
@@ -207,7 +239,7 @@ class Editions:
         """Editions numbered alike: each article, `changed` if any of its clauses is, and each
         changed clause."""
         new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
-        changed = [cid for cid in new if cid in old and _content(new[cid]) != _content(old[cid])]
+        changed = self._changed(pair)
         articles = dict.fromkeys(article_of(cid) for cid in new if article_of(cid) in old)
         touched = {article_of(cid) for cid in changed}
         for art in articles:
@@ -220,11 +252,8 @@ class Editions:
 
     def _pairing(self, pair: EditionPair) -> Pairing:
         new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
-        if pair.by_table:
-            return Pairing(self.concordance, new, old)
-        edition = self.library.edition(pair.newer)
-        return Pairing(Concordance([]), new, old, added=f"new-in-{edition}", dropped=f"removed-in-{edition}",
-                       differs=lambda a, b: _content(new[a]) != _content(old[b]))
+        differs = None if pair.by_table else (lambda a, b: _content(new[a]) != _content(old[b]))
+        return Pairing(self.concordance(pair), new, old, differs)
 
     @cached_property
     def _by_unit(self) -> dict[tuple[str, str], list[Parallel]]:
@@ -246,8 +275,8 @@ class Editions:
         named = set(self._by_clause)
         for pair in self.library.pairs:
             if pair.by_table:
-                named |= {(pair.newer, r.it) for r in self.concordance.rows if r.it}
-                named |= {(pair.older, r.es) for r in self.concordance.rows if r.es}
+                named |= {(pair.newer, r.newer) for r in self.concordance(pair).rows if r.newer}
+                named |= {(pair.older, r.older) for r in self.concordance(pair).rows if r.older}
         return named
 
 

@@ -33,10 +33,11 @@ CURRENT = "current"             # the link readers follow
 GENERATION_PREFIX = "gen-"      # one folder per build
 KEEP_GENERATIONS = 3
 COMPLETE = "complete"           # written last, after the generation is verified
-LAYOUT = 7                      # what a generation holds; a generation of another layout is not one to read
+LAYOUT = 8                      # what a generation holds; a generation of another layout is not one to read
+                                # (8: a concordance per pair of editions, the readers' notes beside the tables)
 COMPLETE_TEXT = f"verified, layout {LAYOUT}\n"
-READER_TABLES = ("manifest.toml", "concordance.tsv", "glossary.tsv", "clock.tsv",
-                 "unresolved.tsv")  # the corpus files readers open in a generation
+READER_TABLES = ("manifest.toml", "glossary.tsv", "clock.tsv",
+                 "unresolved.tsv")  # the corpus files readers open in a generation (and the manifest's concordances)
 LOCK = ".lock"                  # held while a build writes, switches and prunes
 
 log = logging.getLogger("kb")

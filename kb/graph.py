@@ -24,7 +24,7 @@ from typing import Any, Iterable
 import networkx as nx
 
 from .clauseid import article_of
-from .concordance import Concordance
+from .citation import onward
 from .editions import Editions
 from .library import NORMS, TIMEREF, Library
 from .text import fold_accents
@@ -46,7 +46,9 @@ def target_node(t: dict[str, Any]) -> str:
     return clause_node(t["doc"], t["unit"], t.get("clause"))
 
 
-def build_graph(export: dict[str, Any], concordance: Concordance | None = None) -> nx.MultiDiGraph:
+def build_graph(export: dict[str, Any], editions: Editions | None = None) -> nx.MultiDiGraph:
+    """The graph of an export; `editions` (the pairs of editions and their concordances) adds
+    the `parallel` links."""
     g = nx.MultiDiGraph()
     docs = {d["id"]: d for d in export["documents"]}
     library = Library.of(export["documents"])
@@ -66,8 +68,8 @@ def build_graph(export: dict[str, Any], concordance: Concordance | None = None) 
             for u in d["units"]:
                 for law in u.get("law", []):
                     _link(g, unit_node(d["id"], u["id"]), unit_node(library.cites(d["id"]), law), "integrates")
-    if concordance is not None:
-        _add_parallels(g, Editions(library, concordance, export["documents"]))
+    if editions is not None:
+        _add_parallels(g, editions)
     for doc in docs.values():
         _add_definitions(g, doc)
     return g
@@ -84,8 +86,9 @@ def _add_citation(g: nx.MultiDiGraph, c: dict[str, Any], library: Library) -> No
     tgt = target_node(c["target"])
     if c["target"]["doc"] == "external":
         g.add_node(tgt, kind="external", title=c["target"]["name"])
-    if c.get("target_2017") and s["doc"] in library.ids(TIMEREF):  # even when 2007 lacks the sub-clause
-        _link(g, src, target_node(c["target_2017"]), "annotates", raw=c["raw"])
+    if s["doc"] in library.ids(TIMEREF):  # even when 2007 lacks the sub-clause
+        for t in onward(c):
+            _link(g, src, target_node(t), "annotates", raw=c["raw"])
     if c["resolved"]:
         kind = "integrates" if c["kind"] == "integrates" else "cites"
         _link(g, src, tgt, kind, raw=c["raw"], citation=c["kind"])

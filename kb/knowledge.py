@@ -12,10 +12,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from .generations import (EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
+from .generations import (CORPUS_COPY, EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
+from .catalogs import BUILD_DIR as CATALOGS, compiled_locales
 from .cite import Checker, CiteResult
-from .concordance import NOTE_COLUMNS, Concordance, read_tsv
+from .concordance import Concordance, Concordances, load_concordances
+from .tables import Notes, notes, read_tsv
 from .chapters import chapters
 from .editions import ChangesPage, Editions, changes_pages
 from .graph import read_graph
@@ -29,7 +31,8 @@ from .unitview import (ParallelLink, UnitLinks, UnitView, compare_links, defined
                        neighbours, parallel_links)
 
 
-CLOCK_COLUMNS = ("period", "topics", "laws", "note", *NOTE_COLUMNS)  # clock.tsv's header
+CLOCK_COLUMNS = ("period", "topics", "laws")  # clock.tsv's header
+CLOCK_KEY = CLOCK_COLUMNS[:1]  # a period names its row (its notes, kb.tables, by it)
 
 
 class KnowledgeBase:
@@ -63,6 +66,11 @@ class KnowledgeBase:
         return self.engine.search(q, **filters)
 
     @cached_property
+    def locales(self) -> tuple[str, ...]:
+        """The interface languages the generation has catalogs for."""
+        return compiled_locales(self.gen / CATALOGS)
+
+    @cached_property
     def glossary(self) -> Glossary:
         """glossary.tsv: the Italian and Spanish terms of art, paired."""
         return Glossary.load(table(self.gen, "glossary.tsv"))
@@ -72,8 +80,14 @@ class KnowledgeBase:
         return Library.of(self.store.export["documents"])
 
     @cached_property
+    def concordances(self) -> Concordances:
+        """The concordance of each pair of editions the manifest pairs by one."""
+        return load_concordances(self.gen / CORPUS_COPY, self.library)
+
+    @cached_property
     def concordance(self) -> Concordance:
-        return Concordance.load(table(self.gen, "concordance.tsv"))
+        """The first pair's (`Library.pair`: 2007 → 2017), which the release names."""
+        return self.concordances.get(self.library.pair or ("", ""), Concordance([]))
 
     @cached_property
     def graph(self) -> Any:
@@ -85,9 +99,14 @@ class KnowledgeBase:
         return read_tsv(table(self.gen, "clock.tsv"), CLOCK_COLUMNS)
 
     @cached_property
+    def clock_notes(self) -> dict[str, Notes]:
+        """What each period of the board is, told to a reader, in each language it is told in."""
+        return {key[0]: said for key, said in notes(table(self.gen, "clock.tsv"), self.clock, CLOCK_KEY).items()}
+
+    @cached_property
     def editions(self) -> Editions:
         """The editions of the Laws the manifest pairs: compare pairings and parallel links."""
-        return Editions(self.library, self.concordance, self.store.export["documents"])
+        return Editions(self.library, self.concordances, self.store.export["documents"])
 
     @cached_property
     def checker(self) -> Checker:

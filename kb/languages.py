@@ -9,6 +9,7 @@ other language fails the build with a message naming what is missing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable
 
 
 @dataclass(frozen=True)
@@ -71,3 +72,10 @@ def missing(code: str) -> str | None:
     return (f"language {code!r} is not supported: kb/languages.py lists {', '.join(LANGS)}; a language needs "
             f"a Snowball stemmer and stop words, its words for a Law, a name in the catalogs, and its "
             f"citation vocabulary in kb/citegrammar.py")
+
+
+def in_order(codes: Iterable[str]) -> tuple[str, ...]:
+    """Language codes in the one order every list of languages follows: the registry's, then
+    any other (an interface language no text is written in) alphabetically."""
+    rank = {code: i for i, code in enumerate(LANGS)}
+    return tuple(sorted(set(codes), key=lambda c: (rank.get(c, len(rank)), c)))

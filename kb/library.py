@@ -23,20 +23,25 @@ class Entry:
     cites: str | None = None          # the document it cites by bare number
     cites_edition: str | None = None  # the edition of the Laws its numbers are written in
     short: str = ""                   # a two-letter mark for tight places (graph labels)
-    maps_to: str | None = None        # the edition the concordance maps this one's clauses to
-    edition_of: str | None = None     # the document this is another edition of, numbered alike
+    edition_of: str | None = None     # the document this is another edition of, numbered alike (same language)
     names: tuple[str, ...] = ()       # what readers call it before a number ("reglamento 64")
     labels: tuple[tuple[str, str], ...] = ()  # its name for people, per interface language ("Codice 2017")
+    concordances: tuple[tuple[str, str], ...] = ()  # (an older edition, the table pairing its clauses with this one's)
 
 
 @dataclass(frozen=True)
 class EditionPair:
     """Two editions of the Laws read side by side: `older`'s clauses mapped to `newer`'s by
-    the concordance (`by_table`) or, for editions numbered alike, by identical clause ids."""
+    their concordance (`table`, a file of the corpus the newer's manifest entry names) or, for
+    editions of one language numbered alike (`edition_of`), by identical clause ids."""
 
     older: str
     newer: str
-    by_table: bool
+    table: str = ""  # the concordance's file; "" for editions numbered alike
+
+    @property
+    def by_table(self) -> bool:
+        return bool(self.table)
 
 
 @dataclass(frozen=True)
@@ -82,24 +87,40 @@ class Library:
 
     @cached_property
     def pair(self) -> tuple[str, str] | None:
-        """(older, newer): the two editions of the Laws the concordance maps, as the manifest
-        says (`maps_to`); the concordance's `es` column holds the older's ids, `it` the newer's."""
-        for e in self.entries:
-            if e.maps_to and self.get(e.maps_to):
-                return e.id, e.maps_to
-        return None
+        """(older, newer): the first pair of editions a concordance maps (the manifest's first
+        `concordances`): the pair `target_2017` and the release's concordance table are named for."""
+        first = next((p for p in self.pairs if p.by_table), None)
+        return (first.older, first.newer) if first else None
 
     @cached_property
     def pairs(self) -> tuple[EditionPair, ...]:
-        """Every pair of editions the manifest declares: the concordance's (`maps_to`) first,
-        then each `edition_of`, the older edition of the two first."""
-        found = [EditionPair(*self.pair, by_table=True)] if self.pair else []
+        """Every pair of editions the manifest declares: each concordance (`concordances`, in
+        manifest order) first, then each `edition_of`, the older edition of the two first."""
+        found = [EditionPair(older, e.id, table) for e in self.entries for older, table in e.concordances
+                 if self.get(older)]
         for e in self.entries:
             other = self.get(e.edition_of) if e.edition_of else None
             if other is not None:
                 older, newer = sorted((other, e), key=_edition_order)
-                found.append(EditionPair(older.id, newer.id, by_table=False))
+                found.append(EditionPair(older.id, newer.id))
         return tuple(found)
+
+    def chain(self, doc: str, to: str) -> tuple[EditionPair, ...] | None:
+        """The pairs that lead from an edition to another, one after the other (the fewest;
+        () from an edition to itself), each read older → newer; None when none leads there."""
+        ways: dict[str, tuple[EditionPair, ...]] = {doc: ()}
+        todo = [doc]
+        while todo and to not in ways:
+            here = todo.pop(0)
+            for p in self.pairs:
+                if p.older == here and p.newer not in ways:
+                    ways[p.newer] = (*ways[here], p)
+                    todo.append(p.newer)
+        return ways.get(to)
+
+    def maps_to(self, doc: str) -> str | None:
+        """The edition the first concordance from this one maps its clauses to."""
+        return next((p.newer for p in self.pairs if p.older == doc and p.by_table), None)
 
     def pair_of(self, older: str, newer: str) -> EditionPair | None:
         return next((p for p in self.pairs if (p.older, p.newer) == (older, newer)), None)
@@ -160,8 +181,9 @@ class Library:
 def _entry(d: Any) -> Entry:
     field = (lambda k: d.get(k)) if isinstance(d, dict) else (lambda k: getattr(d, k, None) or d.meta.get(k))
     return Entry(field("id"), field("lang"), field("kind"), str(field("edition") or ""), field("cites"),
-                 field("cites_edition"), field("short") or "", field("maps_to"), field("edition_of"),
-                 tuple(field("names") or ()), tuple(sorted((field("label") or {}).items())))
+                 field("cites_edition"), field("short") or "", field("edition_of"),
+                 tuple(field("names") or ()), tuple(sorted((field("label") or {}).items())),
+                 tuple((field("concordances") or {}).items()))
 
 
 def _edition_order(e: Entry) -> tuple[int, str]:

@@ -80,7 +80,8 @@ def document_rows(kb: KnowledgeBase) -> Iterator[Record]:
     texts = {t.doc: t for t in source_texts(kb)}
     for d in kb.store.export["documents"]:
         units = d["units"]
-        yield {**{k: d.get(k) for k in DOCUMENT_FIELDS}, "sha256": texts[d["id"]].sha256,
+        yield {**{k: d.get(k) for k in DOCUMENT_FIELDS}, "maps_to": kb.library.maps_to(d["id"]),
+               "sha256": texts[d["id"]].sha256,
                "bytes": texts[d["id"]].bytes, "units": len(units), "clauses": sum(len(u["clauses"]) for u in units),
                "url": f"/{d['id']}", "extra": _rest(d, (*DOCUMENT_FIELDS, "units"))}
 
@@ -272,7 +273,7 @@ EDGES = Table(
 
 def concordance_rows(kb: KnowledgeBase) -> Iterator[Record]:
     for i, r in enumerate(kb.concordance.rows, 1):
-        yield {"position": i, "es": r.es or None, "it": r.it or None, "relation": r.relation, "note": r.note,
+        yield {"position": i, "es": r.older or None, "it": r.newer or None, "relation": r.relation, "note": r.note,
                "notes": dict(r.notes), "marks_es": list(r.marks[0]), "marks_it": list(r.marks[1])}
 
 

@@ -6,6 +6,7 @@ import textwrap
 from typing import Any
 
 from .annotate import Segment, annotate, in_text_of, plain
+from .citation import onward
 from .clauseid import readable
 from .reading import clause_blocks
 from .store import Store, clause_depths, clause_label
@@ -116,14 +117,13 @@ def _target(store: Any, c: dict[str, Any]) -> str:
     doc = "" if t["doc"] == c["source"]["doc"] else f"{t['doc']} "
     title = store.title(t["doc"], t["unit"])
     state = "" if c["resolved"] else " UNRESOLVED"
-    via = ""
-    if c.get("target_2017"):
-        via = f" → 2017 {readable(c['target_2017']['clause'] or c['target_2017']['unit'])}"
+    via = "".join(f" → {store.documents[t['doc']]['edition']} {readable(t['clause'] or t['unit'])}"
+                  for t in onward(c))  # where a replaced edition's clause stands now
     return f"{doc}{where} {title}{state}{via} [{c['kind']}] {c['raw']!r}"
 
 
 def _target_of(c: dict[str, Any], doc_id: str, unit_id: str) -> str:
-    for t in (c["target"], c.get("target_2017")):
+    for t in (c["target"], *onward(c)):
         if t and t.get("doc") == doc_id and t.get("unit") == unit_id:
             return readable(t["clause"]) if t.get("clause") else unit_id
     return unit_id

@@ -15,8 +15,8 @@ from typing import Callable
 from .citation import EXTERNAL, Link, Site, Target
 from .citegrammar import PRECEDING, Mention
 from .clauseid import ClauseId
-from .concordance import Concordance, carry
-from .library import LAWS, NORMS, OTHER_GAME, Library
+from .concordance import Concordances, carry
+from .library import LAWS, NORMS, OTHER_GAME, EditionPair, Library
 from .model import Document
 from .points import PointRef, point_target, preceding_points
 from .text import slugify
@@ -25,11 +25,14 @@ from .text import slugify
 class Lookups:
     """Id lookups across documents, for resolution."""
 
-    def __init__(self, documents: list[Document]):
+    def __init__(self, documents: list[Document], concordances: Concordances | None = None):
+        """`concordances`: the tables that carry a clause of one edition to the next (none: a
+        citation is read in the edition it names only)."""
         self.docs = {d.id: d for d in documents}
         self.library = Library.of(documents)
+        self.concordances = concordances
         self.laws_in_force = self.library.laws_in_force or ""
-        self.laws_before = self.library.older or ""  # the concordance maps its clauses…
+        self.laws_before = self.library.older or ""  # the first concordance maps its clauses…
         self.laws_after = self.library.newer or ""   # …to these (`target_2017`)
         self.norms = self.library.first(NORMS) or ""
         self.clauses = {d.id: {u.id: {c.id for c in u.clauses} for u in d.units} for d in documents}
@@ -56,17 +59,37 @@ class Lookups:
             return doc.id
         return doc.meta.get("cites") or self.laws_in_force
 
-    def to_2017(self, concordance: Concordance, cid: str) -> Target | None:
-        """Where a 2007 clause stands in the 2017 Italian text (None: removed in 2017)."""
-        found = concordance.row_for_2007(cid)
-        if found is None:
-            target, ok = self.law_target(self.laws_after, cid)
-            return target if ok else None
-        row, below = found
-        if not row.it:
-            return None
-        it = carry(row, below, lambda cid: self.law_target(self.laws_after, cid)[1])
-        return self.law_target(self.laws_after, it)[0]
+    def reach(self, doc: str, cid: str, to: str) -> Target | None:
+        """Where a clause of one edition stands in another, newer one, carried through each
+        concordance on the way (`Library.chain`); None when the way removes it or there is none."""
+        chain = self.library.chain(doc, to) if self.concordances is not None else None
+        for pair in chain or ():
+            cid = self._carried(pair, cid) or ""
+        return self.law_target(to, cid)[0] if chain is not None and cid else None
+
+    def _carried(self, pair: EditionPair, cid: str) -> str | None:
+        """The newer clause an older one stands at: its concordance's row says (none: removed,
+        or a clause the table has no row for), or, for editions numbered alike, the same id."""
+        exists = lambda newer: self.law_target(pair.newer, newer)[1]  # noqa: E731
+        if not pair.by_table:
+            return cid if exists(cid) else None
+        table = (self.concordances or {}).get((pair.older, pair.newer))
+        found = table.row_for(cid) if table else None
+        return (carry(found[0], found[1], exists) or None) if found else None
+
+    def to_2017(self, cid: str) -> Target | None:
+        """Where a clause of the first concordance's older edition (2007) stands in its newer
+        one (2017), the edition `target_2017` names (DESIGN §7)."""
+        return self.reach(self.laws_before, cid, self.laws_after)
+
+    def onward(self, site_doc: str, target: Target) -> tuple[Target | None, Target | None]:
+        """(its 2017 reading, its reading in the Laws in force) of a clause of a replaced edition
+        of the Laws cited from another document; (None, None) for any other target."""
+        doc = target.doc
+        if doc == site_doc or doc == self.laws_in_force or not self.library.is_laws(doc):
+            return None, None
+        cid = target.clause or ""  # a whole Law cited is read where it is printed
+        return (self.to_2017(cid) if doc == self.laws_before else None), self.reach(doc, cid, self.laws_in_force)
 
 
 Resolver = Callable[[Mention, Site, Lookups, "Target | None"], list[Link]]

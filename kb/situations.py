@@ -1,7 +1,12 @@
 """The situation index (corpus/situations.tsv): what directors meet at the table, as people say
 it in each language, with the clauses that rule it in each edition of the Laws and the period of
 the board it belongs to. Read by the /situations page, the unit pages and the search. The other
-game's situations (corpus/burraco-situations.tsv, `load_game`) feed the search alone."""
+game's situations (corpus/burraco-situations.tsv, `load_game`) feed the search alone.
+
+A situation is named, for a reader, in the reader's interface language: by that language's
+column when the table has one (the texts' languages, which search reads too), else by the name
+that language's readers' table gives it (`notes/<lang>/situations.tsv`: id, name; kb.tables),
+else in English, else in its first language."""
 from __future__ import annotations
 
 import math
@@ -11,12 +16,13 @@ from itertools import accumulate
 from pathlib import Path
 
 from .clauseid import article_of
-from .concordance import read_tsv
+from .tables import NOTES_LANG, notes, read_tsv
 from .corpus import CorpusError, read_text
 from .languages import BY_CODE
 from .library import LAWS, OTHER_GAME, Library
 
 FIXED = ("id", "period", "actors", "acts")  # first columns; then one per language, one per edition, then:
+KEY = FIXED[:1]  # a situation's id names its row (its names in other interface languages, kb.tables, by it)
 TRAILING = ("also", "lead", "note")
 EDITION_COLUMN = re.compile(r"laws_(\w+)")
 ACTORS = frozenset({"declarer", "dummy", "defender", "partner", "opponent", "director", "team"})
@@ -35,10 +41,16 @@ class Situation:
     lead: Key | None = None  # the norm that fixes the ruling in Italy; None: the Law itself
     actors: tuple[str, ...] = ()  # who does the act that defines it (none: any player)
     acts: tuple[str, ...] = ()    # the acts and facts that define it
+    names: tuple[tuple[str, str], ...] = ()  # (interface language, its name) where no column says it
 
     def name(self, lang: str) -> str:
-        phrases = dict(self.says).get(lang) or self.says[0][1]
-        return phrases[0]
+        return self.phrases_in(lang)[0]
+
+    def phrases_in(self, lang: str) -> tuple[str, ...]:
+        """Its phrases for a reader of `lang`, its name first: that language's column, else the
+        name its readers' table gives it, else the English ones, else its first language's."""
+        said, named = dict(self.says), dict(self.names)
+        return said.get(lang) or ((named[lang],) if lang in named else ()) or said.get(NOTES_LANG) or self.says[0][1]
 
     def phrases(self) -> list[tuple[str, str]]:
         """(language, phrase) for every way of saying it."""
@@ -55,8 +67,10 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
         return ()
     header = _header(path)
     langs, editions = _columns(path, header, library)
+    rows = read_tsv(path, tuple(header))  # its checks: every row has every column
+    named = notes(path, rows, KEY, "name")
     out = []
-    for row in read_tsv(path, tuple(header)):  # its checks: every row has every column
+    for row in rows:
         says = _says(row, langs)
         laws = tuple((doc, article_of(cid), cid) for col, doc in editions for cid in row[col].split())
         also = tuple(_also(row["also"]))
@@ -68,7 +82,7 @@ def load(path: Path, library: Library) -> tuple[Situation, ...]:
         if lead:  # the norm that rules first comes first of its document's targets
             also = tuple(sorted(also, key=lambda t: t != lead[0]))
         out.append(Situation(row["id"], row["period"], says, laws, also, row["note"], lead[0] if lead else None,
-                             tuple(row["actors"].split()), tuple(row["acts"].split())))
+                             tuple(row["actors"].split()), tuple(row["acts"].split()), named.get((row["id"],), ())))
     return tuple(out)
 
 

@@ -162,7 +162,7 @@ def ruled_here(situations: tuple[Situation, ...], doc: str, unit: str) -> tuple[
 
 
 def _entry(s: Situation, lang: str, store: Store, library: Library, page: str) -> Entry:
-    phrases = dict(s.says).get(lang) or s.says[0][1]
+    phrases = s.phrases_in(lang)
     rules = tuple(Rule(d, u, c, _label(store, library, d, u, c), store.title(d, u), library.edition(d) or "")
                   for d, u, c in s.targets)
     return Entry(s.id, phrases[0], tuple(phrases[1:]), s.period, rules, s.note, page)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .citation import onward
 from .clauseid import readable
 
 
@@ -22,13 +23,10 @@ def _names(ids: list[str], limit: int = 12) -> str:
 
 
 def reached(c: dict[str, Any]) -> list[dict[str, Any]]:
-    """The corpus targets a citation reaches: its own (when resolved) and its 2017 reading."""
-    out = []
-    if c["resolved"] and c["target"]["doc"] != "external":
-        out.append(c["target"])
-    if c.get("target_2017"):
-        out.append(c["target_2017"])
-    return out
+    """The corpus targets a citation reaches: its own (when resolved), and where it stands in
+    the Laws in force and in 2017 (`onward`)."""
+    out = [c["target"]] if c["resolved"] and c["target"]["doc"] != "external" else []
+    return out + [t for t in onward(c) if t not in out]
 
 
 class Store:

@@ -1,14 +1,16 @@
 """Collect the interface strings (`_("…")` in templates, web/*.py and the kb modules that speak to readers)
 into kb/locale/*/LC_MESSAGES/messages.po.
 
-    python scripts/update_catalogs.py
+    python scripts/update_catalogs.py [LANG…]
 
 Existing translations are kept; new strings arrive untranslated (English gets the
-string itself). Babel reads and writes the catalogs.
+string itself). A LANG with no catalog yet starts one: a new interface language (the
+interface languages are the catalogs present, kb/catalogs.py). Babel reads and writes the catalogs.
 """
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -27,10 +29,10 @@ def messages() -> list[str]:
     return list(found)
 
 
-def main() -> None:
+def main(new: list[str]) -> None:
     from kb.catalogs import LOCALES, po_path
     ids = messages()
-    for locale in LOCALES:
+    for locale in dict.fromkeys([*LOCALES, *new]):
         path = po_path(locale)
         old = read_po(path.open("rb"), locale=locale) if path.exists() else Catalog(locale=locale)
         new = Catalog(locale=locale, project="bridge-laws-kb", domain="messages")
@@ -45,4 +47,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

@@ -14,7 +14,8 @@ ASKED = {
     "/api/search": {200: ("/api/search", {"q": "licita insufficiente"}), 400: ("/api/search", {"limit": "0"})},
     "/api/compare/{n}": {200: ("/api/compare/27", {}), 404: ("/api/compare/94", {})},
     "/api/situations": {200: ("/api/situations", {"lang": "es"}), 400: ("/api/situations", {"lang": "fr"})},
-    "/api/changes": {200: ("/api/changes", {"kind": "moved"}), 400: ("/api/changes", {"kind": "similar"})},
+    "/api/changes": {200: ("/api/changes", {"kind": "moved"}), 400: ("/api/changes", {"kind": "similar"}),
+                     404: ("/api/changes", {"older": "it-laws", "newer": "es-laws"})},
     "/api/cite": {200: ("/api/cite", {"text": "Law 27B1(b), Law 13F, Law 95"}), 400: ("/api/cite", {"text": ""})},
 }
 POSTED = {  # the one route that takes a body: (JSON body, raw bytes) per documented status

@@ -31,8 +31,8 @@ def changed_2007() -> dict[str, str]:
     """The 2007 clauses the concordance names with a relation other than `same` → their 2017 clause."""
     lines = [ln for ln in (CORPUS / "concordance.tsv").read_text(encoding="utf-8").splitlines()
              if ln and not ln.startswith("#")]
-    return {r["es"]: r["it"] for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-            if r["es"] and r["relation"] != "same"}
+    return {r["older"]: r["newer"] for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
+            if r["older"] and r["relation"] != "same"}
 
 
 @pytest.fixture(scope="module")

@@ -68,7 +68,7 @@ def knowledge(build_dir):
 def concordance_rows():
     lines = [ln for ln in (CORPUS_DIR / "concordance.tsv").read_text(encoding="utf-8").splitlines()
              if ln and not ln.startswith("#")]
-    return [(r["es"], r["it"], r["relation"]) for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)]
+    return [(r["older"], r["newer"], r["relation"]) for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)]
 
 
 def clause_ids(export, doc):

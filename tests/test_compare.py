@@ -63,10 +63,10 @@ class Truth:
         self.by_es: dict[str, list[dict[str, str]]] = {}
         self.by_it: dict[str, list[dict[str, str]]] = {}
         for r in tsv_rows():
-            if r["es"]:
-                self.by_es.setdefault(r["es"], []).append(r)
-            if r["it"]:
-                self.by_it.setdefault(r["it"], []).append(r)
+            if r["older"]:
+                self.by_es.setdefault(r["older"], []).append(r)
+            if r["newer"]:
+                self.by_it.setdefault(r["newer"], []).append(r)
         self.targets = {es: self.place(es) for es in self.es_ids}
         self.sources: dict[str, set[str]] = {}
         for es, found in self.targets.items():
@@ -87,9 +87,9 @@ class Truth:
             return {es: "same"} if es in self.it_ids else {}
         out = {}
         for r in rows:
-            if r["it"]:
-                carried = r["it"] + below
-                it = carried if below and r["relation"] in ("same", "changed") and carried in self.it_ids else r["it"]
+            if r["newer"]:
+                carried = r["newer"] + below
+                it = carried if below and r["relation"] in ("same", "changed") and carried in self.it_ids else r["newer"]
                 out.setdefault(it, spoken_for(r, named=not below))
         return out
 
@@ -106,8 +106,8 @@ class Truth:
             if anc == it or not named:
                 continue
             for r in named:
-                if r["es"] and r["relation"] in ("same", "changed"):
-                    es = next(e for e in lineage(r["es"] + it[len(anc):]) if e in self.es_ids)
+                if r["older"] and r["relation"] in ("same", "changed"):
+                    es = next(e for e in lineage(r["older"] + it[len(anc):]) if e in self.es_ids)
                     if r in self.governing(es)[0]:
                         return es, spoken_for(r, named=False)
             return None
@@ -371,13 +371,14 @@ def test_a_closing_paragraph_descends_from_its_clause():
 def test_law_rows_from_plain_data():
     from kb.compare import Pairing
     from kb.concordance import Concordance, Row
-    rows = [Row("5", "5", "changed", "reorganised"), Row("5A", "5B", "moved", "A is now B"),
-            Row("5B", "5A", "split", "first half"), Row("5B", "5C", "split", "second half"),
-            Row("5C", "5A", "merged", "joins B"), Row("5D", "", "removed-in-2017", "gone"),
-            Row("5E", "9A", "moved", "to Law 9"), Row("", "5D", "new-in-2017", "new rule")]
+    said = [("5", "5", "changed", "reorganised"), ("5A", "5B", "moved", "A is now B"),
+            ("5B", "5A", "split", "first half"), ("5B", "5C", "split", "second half"),
+            ("5C", "5A", "merged", "joins B"), ("5D", "", "removed-in-2017", "gone"),
+            ("5E", "9A", "moved", "to Law 9"), ("", "5D", "new-in-2017", "new rule")]
+    rows = [Row(older, newer, relation, (("en", note),)) for older, newer, relation, note in said]
     it = [{"id": "5", "text": ""}] + [{"id": i, "text": f"it {i}"} for i in ("5A", "5B", "5C", "5D", "5D1", "5G", "5G1")]
     es = [{"id": "5", "text": ""}] + [{"id": i, "text": f"es {i}"} for i in ("5A", "5B", "5C", "5D", "5E", "5G")]
-    pairing = Pairing(Concordance(rows), [c["id"] for c in it] + ["9A"], [c["id"] for c in es])
+    pairing = Pairing(Concordance(rows, "2017"), [c["id"] for c in it] + ["9A"], [c["id"] for c in es])
     got = [(r.new, r.old, r.relation, r.show_new, r.show_old, r.elsewhere, r.note)
            for r in pairing.law_rows("5", it, es)]
     assert got == [

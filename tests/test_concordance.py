@@ -20,11 +20,11 @@ def sections(ids):
 
 def test_every_id_exists_in_its_edition(export):
     es, it = law_clause_ids(export, "es-laws"), law_clause_ids(export, "it-laws")
-    assert [r.es for r in CONCORDANCE.rows if r.es and r.es not in es] == []
-    assert [r.it for r in CONCORDANCE.rows if r.it and r.it not in it] == []
+    assert [r.older for r in CONCORDANCE.rows if r.older and r.older not in es] == []
+    assert [r.newer for r in CONCORDANCE.rows if r.newer and r.newer not in it] == []
 
 
-@pytest.mark.parametrize("doc, side", [("es-laws", "es"), ("it-laws", "it")])
+@pytest.mark.parametrize("doc, side", [("es-laws", "older"), ("it-laws", "newer")])
 def test_every_article_and_section_is_covered(export, doc, side):
     covered = {a for r in CONCORDANCE.rows if getattr(r, side) for a in ancestors(getattr(r, side))}
     assert sections(law_clause_ids(export, doc)) - covered == set()
@@ -33,8 +33,8 @@ def test_every_article_and_section_is_covered(export, doc, side):
 def test_relations_and_notes():
     assert {r.relation for r in CONCORDANCE.rows} <= set(RELATIONS)
     assert [r for r in CONCORDANCE.rows if r.relation != "same" and not r.note] == []
-    assert all(r.es or r.relation == "new-in-2017" for r in CONCORDANCE.rows)
-    assert all(r.it or r.relation == "removed-in-2017" for r in CONCORDANCE.rows)
+    assert all(r.older or r.relation == "new-in-2017" for r in CONCORDANCE.rows)
+    assert all(r.newer or r.relation == "removed-in-2017" for r in CONCORDANCE.rows)
 
 
 @pytest.mark.parametrize("es, it, relation", [
@@ -47,19 +47,22 @@ def test_relations_and_notes():
     ("53B", "53C", "moved"),
 ])
 def test_known_moves(es, it, relation):
-    rows = [r for r in CONCORDANCE.by_es[es] if r.it == it]
+    rows = [r for r in CONCORDANCE.by_older[es] if r.newer == it]
     assert rows, f"no row {es} → {it}"
     if relation:
         assert rows[0].relation == relation
 
 
 def test_sub_clauses_follow_their_section_by_identical_ids(export):
-    from kb.corpus import load_documents
+    from kb.concordance import load_concordances
+    from kb.corpus import CORPUS_DIR, load_documents
+    from kb.library import Library
     from kb.resolve import Lookups
-    look = Lookups(load_documents())
-    assert look.to_2017(CONCORDANCE, "20F5b").clause == "20F5b"   # same section, same sub-id
-    assert look.to_2017(CONCORDANCE, "16C2").clause == "16D2"     # moved section keeps its sub-id
-    assert look.to_2017(CONCORDANCE, "12C1e") is None             # removed in 2017, not IT 12C1(e)
+    documents = load_documents()
+    look = Lookups(documents, load_concordances(CORPUS_DIR, Library.of(documents)))
+    assert look.to_2017("20F5b").clause == "20F5b"   # same section, same sub-id
+    assert look.to_2017("16C2").clause == "16D2"     # moved section keeps its sub-id
+    assert look.to_2017("12C1e") is None             # removed in 2017, not IT 12C1(e)
 
 
 def test_corrections_name_real_clauses(export):

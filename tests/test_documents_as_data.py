@@ -45,8 +45,9 @@ def test_the_library_reads_roles_editions_and_pairs_from_the_manifest(export):
 
 def test_a_third_edition_is_in_force_but_the_concordance_keeps_the_pair_it_maps():
     from kb.library import Entry
-    library = Library((Entry("a-laws", "it", "laws", "2017"), Entry("b-laws", "es", "laws", "2007", maps_to="a-laws"),
-                       Entry("c-laws", "en", "laws", "2027"), Entry("d-laws", "en", "laws", "997")))
+    library = Library((Entry("a-laws", "it", "laws", "2017", concordances=(("b-laws", "a-b.tsv"),)),
+                       Entry("b-laws", "es", "laws", "2007"), Entry("c-laws", "en", "laws", "2027"),
+                       Entry("d-laws", "en", "laws", "997")))
     assert library.laws_in_force == "c-laws" and library.laws == ("c-laws", "a-laws", "b-laws", "d-laws")
     assert library.pair == ("b-laws", "a-laws")  # the 2007 → 2017 table never pairs 2017 with 2027
     assert library.counterparts("a-laws") == ("b-laws",) and library.counterparts("c-laws") == ()
@@ -55,9 +56,11 @@ def test_a_third_edition_is_in_force_but_the_concordance_keeps_the_pair_it_maps(
 
 def test_an_edition_of_another_is_paired_with_it_by_ids_after_the_concordance_pair():
     from kb.library import EditionPair, Entry
-    library = Library((Entry("a-laws", "it", "laws", "2017"), Entry("b-laws", "es", "laws", "2007", maps_to="a-laws"),
-                       Entry("c-laws", "it", "laws", "2027", edition_of="a-laws")))
-    assert library.pairs == (EditionPair("b-laws", "a-laws", True), EditionPair("a-laws", "c-laws", False))
+    library = Library((Entry("a-laws", "it", "laws", "2017", concordances=(("b-laws", "a-b.tsv"),)),
+                       Entry("b-laws", "es", "laws", "2007"), Entry("c-laws", "it", "laws", "2027", edition_of="a-laws")))
+    assert library.pairs == (EditionPair("b-laws", "a-laws", "a-b.tsv"), EditionPair("a-laws", "c-laws"))
+    assert [p.by_table for p in library.pairs] == [True, False]
+    assert library.chain("b-laws", "c-laws") == library.pairs and library.chain("c-laws", "b-laws") is None
     assert library.counterparts("a-laws") == ("b-laws", "c-laws")
     assert library.in_force("laws") == ("c-laws", "b-laws")  # the 2017 Italian text is superseded
     assert library.pair_of("a-laws", "c-laws") and library.pair_of("c-laws", "a-laws") is None

@@ -5,10 +5,15 @@ clauses (phrases found in the text, each once); declared `edition_of` the 2017 L
 builds, becomes the Italian edition a number jumps to, is linked to the 2017 clauses it
 rewords, and its compare view against 2017 badges exactly the reworded clauses. A small
 English text of a few Laws, written for this test in the plain layout (kb/parse/plain_laws.py),
-builds and is searched through an English analyzer.
+builds and is searched through an English analyzer. A renumbered English edition of three Laws
+(tests/data/edition-2027: made up, in the WBF's print shape) arrives with its own concordance
+with the Italian 2017 Laws: its compare rows and changes are that table's, and a 2007 reference
+reaches it through both concordances.
 """
+import csv
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -81,6 +86,7 @@ def corpus_with(tmp_path, entries: str, files: dict[str, str]):
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)
     for name, text in files.items():
+        (corpus / name).parent.mkdir(parents=True, exist_ok=True)
         (corpus / name).write_text(text, encoding="utf-8")
     manifest = corpus / "manifest.toml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + entries, encoding="utf-8")
@@ -160,6 +166,13 @@ def test_the_compare_view_between_the_italian_editions_badges_exactly_the_reword
     assert changed == set(REWORDED) and rows == len(readable)  # every clause with something to read, once
 
 
+def test_the_changes_between_the_italian_editions_are_exactly_the_reworded_clauses(edition_site):
+    got = edition_site.get("/api/changes", params={"older": "it-laws", "newer": "it-laws-2027"}).json()
+    assert {(c["older"], c["newer"], c["relation"]) for c in got["changes"]} == {
+        (cid, cid, "changed") for cid in REWORDED}
+    assert got["summary"] == {"changed": len(REWORDED)}
+
+
 def test_the_compare_pages_of_both_pairs_are_offered_and_walked(edition_site):
     unit = edition_site.get("/it-laws/27").text
     assert 'href="/compare/27"' in unit and 'href="/compare/27?older=it-laws&amp;newer=it-laws-2027"' in unit
@@ -198,3 +211,119 @@ def test_an_english_text_is_searched_through_an_english_analyzer(english_kb):
 def test_an_english_text_cites_its_laws_in_english(english_kb):
     cites = [(c["raw"], c["target"], c["resolved"]) for c in english_kb.store.outgoing("en-laws", "68")]
     assert ("Law 16A1", {"doc": "en-laws", "unit": "16", "clause": "16A1"}, True) in cites
+
+
+# ------------------------------------------------------------------ a renumbered English edition, by its concordance
+
+EDITION = Path(__file__).resolve().parent / "data" / "edition-2027"
+NEW_PAIR = {"older": "it-laws", "newer": "en-laws-2027"}
+
+
+def tsv(path: Path) -> list[dict[str, str]]:
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+TABLE = tsv(EDITION / "concordance-2017-2027.tsv")
+TABLE_NOTES = {(r["older"], r["newer"]): r["note"] for r in tsv(EDITION / "notes" / "en" / "concordance-2017-2027.tsv")}
+
+
+@pytest.fixture(scope="module")
+def renumbered(tmp_path_factory):
+    """The built-in corpus and the edition's files: its text, its manifest entry, its concordance and
+    that table's English notes (no code, no profile: the plain layout reads the WBF's print)."""
+    tmp = tmp_path_factory.mktemp("renumbered")
+    files = {str(p.relative_to(EDITION)): p.read_text(encoding="utf-8") for p in EDITION.rglob("*")
+             if p.is_file() and p.name != "manifest.toml"}
+    corpus = corpus_with(tmp, (EDITION / "manifest.toml").read_text(encoding="utf-8"), files)
+    builder.build(tmp / "build", corpus)
+    return KnowledgeBase.open(tmp / "build"), TestClient(create_app(tmp / "build"))
+
+
+def clause_ids(kb, doc: str, n: str) -> set[str]:
+    """The clauses of Law n that have something to read (what a compare page shows)."""
+    return {c["id"] for c in kb.store.unit(doc, n)["clauses"]
+            if c["text"].strip() or c.get("title") or c.get("tables") or c.get("notes")}
+
+
+def test_the_renumbered_edition_builds_paired_by_its_own_concordance(renumbered):
+    kb, _ = renumbered
+    assert [(p.older, p.newer, p.table) for p in kb.library.pairs] == [
+        ("es-laws", "it-laws", "concordance.tsv"), ("it-laws", "en-laws-2027", "concordance-2017-2027.tsv")]
+    assert [c["id"] for c in kb.store.unit("en-laws-2027", "16")["clauses"]][:8] == [
+        "16", "16A", "16A1", "16A1a", "16A1b", "16A1c", "16A1d", "16A2"]
+    assert kb.library.laws_in_force == "en-laws-2027"
+
+
+@pytest.mark.parametrize("n", ["16", "68", "74"])
+def test_its_compare_rows_are_its_concordances(renumbered, n):
+    """Each row its table names has the table's relation (a moved clause is moved, not removed and
+    new); the rest are sub-clauses a `same` row carries by identical sub-ids, or new under a new row;
+    every clause of both editions is in the view, and nothing is removed."""
+    kb, client = renumbered
+    rows = client.get(f"/api/compare/{n}", params=NEW_PAIR).json()["rows"]
+    named = {(r["older"], r["newer"]): r["relation"] for r in TABLE}
+    same = {r["older"] for r in TABLE if r["relation"] == "same"}
+    for r in rows:
+        pair = (r["older"] or "", r["newer"] or "")
+        if pair in named:
+            assert r["relation"] == named[pair], pair
+        elif r["older"]:
+            assert r["older"] == r["newer"] and r["relation"] == "same", pair
+            assert any(r["older"].startswith(older) for older in same), pair  # under a `same` row
+        else:
+            assert r["relation"] == "new-in-2027" and any(r["newer"].startswith(k[1]) for k, rel in named.items()
+                                                            if rel == "new-in-2027"), pair
+    assert {r["older"] for r in rows if r["older"]} == clause_ids(kb, "it-laws", n)
+    assert {r["newer"] for r in rows if r["newer"]} == clause_ids(kb, "en-laws-2027", n)
+    assert not [r for r in rows if r["relation"].startswith("removed")]
+
+
+def test_a_moved_section_is_moved_beside_its_new_number(renumbered):
+    """2017's 16B (partner's extraneous information) is 2027's 16C; paired by identical ids it would
+    stand beside 2027's 16B (information from other sources) as a change."""
+    _, client = renumbered
+    rows = {(r["newer"], r["older"]): r["relation"] for r in client.get("/api/compare/16", params=NEW_PAIR).json()["rows"]}
+    assert rows[("16C1", "16B1")] == rows[("16B1", "16D1")] == rows[("16D1", "16C1")] == "moved"
+    assert ("16B1", "16B1") not in rows
+    page = client.get("/compare/16", params={**NEW_PAIR, "ui": "it"}).text
+    assert 'data-en="16C1" data-it="16B1" data-relation="moved"' in page
+    assert '<span class="note" lang="en">Extraneous information from partner: 2017&#39;s B is 2027&#39;s C' in page
+
+
+def test_its_changes_are_its_concordances_rows_that_are_not_same(renumbered):
+    _, client = renumbered
+    got = client.get("/api/changes", params=NEW_PAIR).json()
+    expected = [(r["older"] or None, r["newer"] or None, r["relation"], TABLE_NOTES[(r["older"], r["newer"])])
+                for r in TABLE if r["relation"] != "same"]
+    assert [(c["older"], c["newer"], c["relation"], c["note"]) for c in got["changes"]] == expected
+    assert got["summary"] == {"moved": 18, "split": 2, "merged": 5, "changed": 2, "new-in-2027": 2}
+    built_in = tsv(CORPUS_DIR / "concordance.tsv")
+    assert len(client.get("/api/changes").json()["changes"]) == sum(r["relation"] != "same" for r in built_in)
+
+
+def test_a_2007_reference_reaches_the_2027_clause_through_both_concordances(renumbered):
+    """A time reference cites 2007's 16C2: 2017's 16D2 (corpus/concordance.tsv), 2027's 16B2 (its table)."""
+    kb, _ = renumbered
+    to_2017 = {r["older"]: r["newer"] for r in tsv(CORPUS_DIR / "concordance.tsv")}["16C2"]
+    to_2027 = {r["older"]: r["newer"] for r in TABLE}[to_2017]
+    cited = [c for c in kb.store.export["citations"]
+             if c["source"]["doc"] == "it-timeref" and c["target"] == {"doc": "es-laws", "unit": "16", "clause": "16C2"}]
+    assert cited and all(c["target_2017"] == {"doc": "it-laws", "unit": "16", "clause": to_2017} for c in cited)
+    assert all(c["target_in_force"] == {"doc": "en-laws-2027", "unit": "16", "clause": to_2027} for c in cited)
+
+
+def test_the_new_editions_unit_page_leads_to_its_compare_page(renumbered):
+    _, client = renumbered
+    page = client.get("/en-laws-2027/16").text
+    assert 'href="/compare/16?older=it-laws&amp;newer=en-laws-2027"' in page
+
+
+def test_an_edition_in_another_language_cannot_pair_by_identical_ids(tmp_path):
+    """What made the compare view nonsense (19 clauses of Law 16 'removed'): now a one-line error."""
+    from kb.corpus import CorpusError, load_manifest
+    entry = (EDITION / "manifest.toml").read_text(encoding="utf-8").replace(
+        'concordances = { "it-laws" = "concordance-2017-2027.tsv" }', 'edition_of = "it-laws"')
+    corpus = corpus_with(tmp_path, entry, {"en-laws-2027.txt": (EDITION / "en-laws-2027.txt").read_text(encoding="utf-8")})
+    with pytest.raises(CorpusError, match=r"en-laws-2027: edition_of pairs clauses by identical ids, in one language only"):
+        load_manifest(corpus)

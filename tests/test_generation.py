@@ -14,9 +14,9 @@ pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not
 
 MARK = "zz-clock-note-only-in-this-build"
 EDITS = {  # a note of each curated table a reader shows, changed in the copy the build is made from
-    "clock.tsv": ("the round begins when the Director announces it", MARK),
-    "concordance.tsv": ("corrected with a comparable call (Law 23A", "zz-concordance-note-only-in-this-build"),
-    "glossary.tsv": ("the Italian text keeps the French word", "zz-glossary-note-only-in-this-build"),
+    "notes/en/clock.tsv": ("the round begins when the Director announces it", MARK),
+    "notes/en/concordance.tsv": ("corrected with a comparable call (Law 23A", "zz-concordance-note-only-in-this-build"),
+    "notes/en/glossary.tsv": ("the Italian text keeps the French word", "zz-glossary-note-only-in-this-build"),
 }
 
 
@@ -38,11 +38,11 @@ def edited_build(tmp_path_factory):
 def test_the_site_reads_the_tables_its_generation_was_built_with(edited_build):
     client = TestClient(create_app(edited_build))
     client.headers["accept-language"] = "en"  # the notes edited are the English ones
-    assert EDITS["clock.tsv"][1] in client.get("/clock").text
-    assert EDITS["concordance.tsv"][1] in client.get("/compare/27", params={"ui": "en"}).text  # the note in English
-    assert EDITS["glossary.tsv"][1] in client.get("/glossary").text
+    assert EDITS["notes/en/clock.tsv"][1] in client.get("/clock").text
+    assert EDITS["notes/en/concordance.tsv"][1] in client.get("/compare/27", params={"ui": "en"}).text  # in English
+    assert EDITS["notes/en/glossary.tsv"][1] in client.get("/glossary").text
     parallels = client.get("/api/units/it-laws/27").json()["parallel"]
-    assert any(EDITS["concordance.tsv"][1] in p["note"] for p in parallels)
+    assert any(EDITS["notes/en/concordance.tsv"][1] in p["note"] for p in parallels)
     assert client.get("/api/search", params={"q": "licita insufficiente"}).json()["total"] > 0
 
 
@@ -50,18 +50,18 @@ def test_the_generation_holds_export_model_graph_catalogs_and_tables(edited_buil
     from kb.search.model import MODEL_NAME
     gen = generations.generation(edited_build)
     builder.verify(gen)
-    for name in ("concordance.tsv", "glossary.tsv", "tuning/thesaurus.tsv", "clock.tsv", "manifest.toml"):
+    for name in ("concordance.tsv", "glossary.tsv", "tuning/thesaurus.tsv", "clock.tsv", "manifest.toml",
+                 "notes/en/concordance.tsv", "notes/es/glossary.tsv", "notes/it/clock.tsv"):
         assert generations.table(gen, name).is_file()
     assert (gen / generations.GRAPH_NAME).is_file() and (gen / MODEL_NAME).is_file()
 
 
 def test_the_graph_read_back_is_the_graph_built(edited_build):
-    from kb.concordance import Concordance
+    from kb.knowledge import KnowledgeBase
     from kb.graph import build_graph, read_graph
     gen = generations.generation(edited_build)
     g = read_graph(gen / generations.GRAPH_NAME)
-    built = build_graph(generations.load_export(gen / generations.EXPORT_NAME),
-                        Concordance.load(generations.table(gen, "concordance.tsv")))
+    built = build_graph(generations.load_export(gen / generations.EXPORT_NAME), KnowledgeBase(gen).editions)
     assert g.number_of_nodes() == built.number_of_nodes() and g.number_of_edges() == built.number_of_edges()
     node = "it-laws:27#27B1b"
     assert dict(g.nodes[node]) == dict(built.nodes[node])

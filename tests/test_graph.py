@@ -3,13 +3,17 @@ import re
 
 import pytest
 
-from kb.concordance import Concordance
+from kb.concordance import load_concordances
+from kb.corpus import CORPUS_DIR
+from kb.editions import Editions
+from kb.library import Library
 from kb.graph import build_graph, cited_by, citation_path, links, most_cited, neighbourhood, term_pattern
 
 
 @pytest.fixture(scope="module")
 def graph(export):
-    return build_graph(export, Concordance.load())
+    library = Library.of(export["documents"])
+    return build_graph(export, Editions(library, load_concordances(CORPUS_DIR, library), export["documents"]))
 
 
 def test_typed_edges(graph):

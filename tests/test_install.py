@@ -70,6 +70,8 @@ def test_serve_from_another_directory(installed):
                 assert time.monotonic() < deadline and server.poll() is None, "kb serve did not start"
                 time.sleep(0.3)
         assert "LICITA INSUFFICIENTE" in page
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/compare/6?ui=it", timeout=5) as r:
+            assert '<span class="note" lang="it">Il Codice 2017 aggiunge' in r.read().decode()  # the readers' notes
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/style.css", timeout=5) as r:
             assert r.status == 200
     finally:

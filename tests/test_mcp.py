@@ -71,17 +71,18 @@ def test_a_clause_comes_with_its_text_citation_and_parallel(mcp_server):
                                                                        "/it-laws/27#27B1b")
     assert c["text"] == IT_27B1B and c["title"] == "LICITA INSUFFICIENTE"
     assert c["citation"] == "Codice 2017, Art. 27B1(b)"   # the manifest's label for an Italian reader
-    row = next(r for r in table("concordance.tsv") if r["it"] == "27B1b")
+    row = next(r for r in table("concordance.tsv") if r["newer"] == "27B1b")
+    note = next(n["note"] for n in table("notes/en/concordance.tsv") if (n["older"], n["newer"]) == (row["older"], "27B1b"))
     [p] = c["parallel"]
-    assert (p["doc"], p["id"], p["relation"], p["note"]) == ("es-laws", row["es"], row["relation"], row["note"])
+    assert (p["doc"], p["id"], p["relation"], p["note"]) == ("es-laws", row["older"], row["relation"], note)
     assert IT_27B1B in r.content[0].text and "Codice 2017, Art. 27B1(b)" in r.content[0].text
 
 
 def test_a_clause_of_the_2007_edition_and_its_2017_number(mcp_server):
     c = call(mcp_server, "clause", {"doc": "es-laws", "id": "13F", "lang": "en"}).structured_content
-    row = next(r for r in table("concordance.tsv") if r["es"] == "13F")
+    row = next(r for r in table("concordance.tsv") if r["older"] == "13F")
     assert c["text"].startswith("Carta de más") and c["citation"] == "Spanish Laws 2007, Art. 13F"
-    assert [(p["doc"], p["id"], p["relation"]) for p in c["parallel"]] == [("it-laws", row["it"], row["relation"])]
+    assert [(p["doc"], p["id"], p["relation"]) for p in c["parallel"]] == [("it-laws", row["newer"], row["relation"])]
 
 
 def test_search_hits_are_plain_text_with_ids_and_pages(mcp_server):

@@ -16,7 +16,8 @@ KEYS = [("it-laws", "12", "12A1"), ("it-laws", "12", "12A2"), ("it-laws", "12", 
         ("it-norms", "40", "40-1")]
 KINDS = {("it-laws", "12"): "article", ("it-laws", "13"): "article", ("es-laws", "12"): "article",
          ("it-timeref", "t1"): "topic", ("it-norms", "40"): "norm"}
-LIBRARY = Library((Entry("it-laws", "it", "laws", "2017"), Entry("es-laws", "es", "laws", "2007", maps_to="it-laws"),
+LIBRARY = Library((Entry("it-laws", "it", "laws", "2017", concordances=(("es-laws", "concordance.tsv"),)),
+                   Entry("es-laws", "es", "laws", "2007"),
                    Entry("it-timeref", "it", "timeref", "2011"), Entry("it-norms", "it", "norms", "2026")))
 LIFTS = {("it-timeref", "t1", "t1-1"): [("it-laws", "13", "13A")]}
 

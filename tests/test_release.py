@@ -214,11 +214,20 @@ def test_norms_and_time_references_attach_to_the_clauses_they_concern(release):
     assert timed == {(f"{doc}:27#27B{n}", f"27B{n}", "2007") for doc in ("it-laws", "es-laws") for n in (2, 3)}
 
 
+def curated(path: Path) -> list[dict[str, str]]:
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if ln and not ln.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
 def concordance_table() -> dict[tuple[str, str], dict]:
-    """corpus/concordance.tsv as its header says, read here with csv alone."""
-    lines = [ln for ln in (REPO / "corpus" / "concordance.tsv").read_text(encoding="utf-8").splitlines()
-             if ln and not ln.startswith("#")]
-    return {(r["es"], r["it"]): r for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)}
+    """corpus/concordance.tsv as its header says, with its notes in English, Italian and Spanish
+    (corpus/notes/<lang>/concordance.tsv), read here with csv alone."""
+    table = {(r["older"], r["newer"]): {**r, "note": "", "note_it": "", "note_es": ""}
+             for r in curated(REPO / "corpus" / "concordance.tsv")}
+    for lang, column in (("en", "note"), ("it", "note_it"), ("es", "note_es")):
+        for r in curated(REPO / "corpus" / "notes" / lang / "concordance.tsv"):
+            table[(r["older"], r["newer"])][column] = r["note"]
+    return table
 
 
 def test_every_row_of_the_curated_concordance_is_there_in_order(release):

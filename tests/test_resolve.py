@@ -10,8 +10,9 @@ import pytest
 from kb.citation import Site
 from kb.citations import text_citations
 from kb.citegrammar import find
-from kb.concordance import Concordance
+from kb.concordance import load_concordances
 from kb.corpus import CORPUS_DIR, load_documents
+from kb.library import Library
 from kb.resolve import RESOLVERS, Lookups
 
 
@@ -22,17 +23,12 @@ def documents():
 
 @pytest.fixture(scope="module")
 def look(documents):
-    return Lookups(list(documents.values()))
+    return Lookups(list(documents.values()), load_concordances(CORPUS_DIR, Library.of(list(documents.values()))))
 
 
-@pytest.fixture(scope="module")
-def concordance():
-    return Concordance.load(CORPUS_DIR / "concordance.tsv")
-
-
-def read(documents, look, concordance, doc, unit, clause, sentence):
+def read(documents, look, doc, unit, clause, sentence):
     site = Site(documents[doc], documents[doc].unit(unit), clause, "text")
-    return list(text_citations(site, sentence, look, concordance))
+    return list(text_citations(site, sentence, look))
 
 
 ROWS = [
@@ -66,28 +62,29 @@ ROWS = [
 
 
 @pytest.mark.parametrize("doc, unit, clause, sentence, expected", ROWS)
-def test_a_sentence_links_where_its_reader_would_go(documents, look, concordance,
+def test_a_sentence_links_where_its_reader_would_go(documents, look,
                                                     doc, unit, clause, sentence, expected):
     found = [(c.target.doc, c.target.clause or c.target.unit if c.target.doc != "external" else None, c.kind)
-             for c in read(documents, look, concordance, doc, unit, clause, sentence)]
+             for c in read(documents, look, doc, unit, clause, sentence)]
     rest = iter(found)
     assert all(e in rest for e in expected), found  # in order
-    assert all(c.resolved for c in read(documents, look, concordance, doc, unit, clause, sentence))
+    assert all(c.resolved for c in read(documents, look, doc, unit, clause, sentence))
 
 
-def test_a_lone_point_with_no_law_cited_before_it_links_nowhere(documents, look, concordance):
+def test_a_lone_point_with_no_law_cited_before_it_links_nowhere(documents, look):
     """The state is the text's own: "punto d)" alone names no Law clause."""
-    found = read(documents, look, concordance, "it-norms", "16", "16-informazioni-non-autorizzate-da-altre-fonti",
+    found = read(documents, look, "it-norms", "16", "16-informazioni-non-autorizzate-da-altre-fonti",
                  "l'Arbitro è chiamato a fare diretto riferimento al punto d), assegnando quindi")
     assert not [c for c in found if c.target.doc == "it-laws"]
 
 
-def test_a_2007_clause_cited_elsewhere_names_its_2017_successor(documents, look, concordance):
+def test_a_2007_clause_cited_elsewhere_names_its_2017_successor(documents, look):
     """Spanish 16C (2007) is Italian 16D (2017)."""
-    [c] = read(documents, look, concordance, "it-timeref", "attacco-fuori-turno", "attacco-fuori-turno-2",
+    [c] = read(documents, look, "it-timeref", "attacco-fuori-turno", "attacco-fuori-turno-2",
                "si applica l'articolo 16C2.")
     assert (c.target.doc, c.target.clause, c.target_2017.doc, c.target_2017.clause) == \
         ("es-laws", "16C2", "it-laws", "16D2")
+    assert c.target_in_force == c.target_2017  # the 2017 Laws are in force
 
 
 def test_every_kind_the_grammar_finds_has_a_resolver(documents):
@@ -96,7 +93,7 @@ def test_every_kind_the_grammar_finds_has_a_resolver(documents):
     assert kinds and kinds <= set(RESOLVERS)
 
 
-def test_citations_are_frozen(documents, look, concordance):
-    [c] = read(documents, look, concordance, "it-norms", "5", "5-4", "(vedi Art.5A).")
+def test_citations_are_frozen(documents, look):
+    [c] = read(documents, look, "it-norms", "5", "5-4", "(vedi Art.5A).")
     with pytest.raises(dataclasses.FrozenInstanceError):
         c.kind = "internal"  # type: ignore[misc]

@@ -61,14 +61,15 @@ COMPILE = """
 import hashlib, sys
 from pathlib import Path
 from kb import generations
-from kb.concordance import Concordance
+from kb.concordance import load_concordances
 from kb.editions import Editions
 from kb.library import Library
 from kb.search import compiler
 gen = Path(sys.argv[1])
 export = generations.load_export(gen / generations.EXPORT_NAME)
 tables = gen / generations.CORPUS_COPY
-editions = Editions(Library.of(export["documents"]), Concordance.load(tables / "concordance.tsv"), export["documents"])
+library = Library.of(export["documents"])
+editions = Editions(library, load_concordances(tables, library), export["documents"])
 out = Path(sys.argv[2]) / "gen-same"
 out.mkdir()
 print(hashlib.sha256(compiler.write(out, export, editions, tables).read_bytes()).hexdigest())

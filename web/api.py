@@ -7,6 +7,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from kb.cite import MAX_TEXT_CHARS, CiteError
+from kb.languages import in_order
 from kb.search.analysis import LANGS
 from kb.search.engine import Result
 from kb.search.query import QueryError
@@ -73,11 +74,16 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
 
 
 @router.get("/changes", summary="What changed from the older edition of the Laws to the newer, Law by Law",
-            response_model=ChangesView, responses=errors(400, 503))
+            response_model=ChangesView, responses=errors(400, 404, 503))
 async def changes(request: Request, kind: str | None = Query(None, description="only this relation (changed, moved, "
-                                                                                "split, merged, new-in-…, removed-in-…)")
-                  ) -> JSONResponse:
-    view = _site(request).editions.changes()
+                                                                                "split, merged, new-in-…, removed-in-…)"),
+                  older: str | None = Query(None, description="the older edition of a pair the manifest pairs "
+                                                              "(both or neither: the first pair)"),
+                  newer: str | None = Query(None, description="the newer edition of that pair")) -> JSONResponse:
+    try:
+        view = _site(request).editions.changes(older, newer)
+    except NotFound as e:
+        raise ApiError(404, str(e)) from e
     if kind and kind not in view.summary:
         raise ApiError(400, f"unknown kind {kind!r}; kinds: {', '.join(view.summary)}")
     return JSONResponse(view.of_kind(kind).to_dict())
@@ -86,10 +92,13 @@ async def changes(request: Request, kind: str | None = Query(None, description="
 @router.get("/situations", summary="The situation index: what happens at the table and the clauses that rule it",
             response_model=SituationIndex, responses=errors(400, 503))
 async def situations(request: Request, lang: str = Query("it", description="the language the situations are named in "
-                                                                          "(it, es, en)")) -> JSONResponse:
-    if lang not in LANGS:
-        raise ApiError(400, f"unknown language {lang!r}; languages: {', '.join(LANGS)}")
-    return JSONResponse(_site(request).situation_index(lang).to_dict())
+                                                                          "(it, es, en, or another interface language)")
+                     ) -> JSONResponse:
+    site = _site(request)
+    named = in_order((*LANGS, *site.locales))  # the texts' languages and the interface's
+    if lang not in named:
+        raise ApiError(400, f"unknown language {lang!r}; languages: {', '.join(named)}")
+    return JSONResponse(site.situation_index(lang).to_dict())
 
 
 @router.get("/search", summary="Search clauses, grouped by unit", response_model=Result,

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from kb.chapters import Chapter
 from kb.clauseid import article_of, readable
-from kb.concordance import note_in
+from kb.tables import note_in
 from kb.editions import Change, ChangesPage, relation_counts
 from kb.urls import changes_page_url, compare_url, law_changes_url, url_for
 

@@ -14,7 +14,6 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from kb.anki import check_base_url, decks_bytes, site_links
-from kb.catalogs import LOCALES
 from kb.generations import DECKS_NAME
 
 from .pages import PageNotFound
@@ -64,9 +63,9 @@ def packages(site: Any) -> Packages:
 async def decks(request: Request, lang: str) -> Response:
     """The reader's package, linking to this server as the reader reached it; tagged by the
     build and the address (a new build or another address, another file)."""
-    if lang not in LOCALES:
-        raise PageNotFound(f"no decks in {lang!r}; languages: {', '.join(LOCALES)}")
     site, address = request.app.state.site, public_address(request)
+    if lang not in site.locales:
+        raise PageNotFound(f"no decks in {lang!r}; languages: {', '.join(site.locales)}")
     digest = hashlib.sha256(f"{lang} {address}".encode()).hexdigest()[:16]
     name = DECKS_NAME.format(lang=lang)
     headers = {"etag": f'"{site.gen.name}-{digest}"', "cache-control": "no-cache",

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from kb.clauseid import article_of, readable
-from kb.concordance import note_in, notes_of
+from kb.tables import note_in
 from kb.graph import neighbourhood
 from kb.library import TIMEREF
 from kb.situationview import Entry, IndexView, LawRun, PageView
@@ -53,7 +53,7 @@ async def clock(request: Request) -> Response:
         for cid in (x.strip() for x in row["laws"].split(",")):
             art = article_of(cid)
             laws.append({"label": readable(cid), "title": store.title(laws_doc, art), "url": url_for(laws_doc, art, cid)})
-        note_lang, note = note_in(notes_of(row), locale_of(request))
+        note_lang, note = note_in(site.clock_notes.get(row["period"], ()), locale_of(request))
         periods.append({"id": row["period"], "name": PERIODS[row["period"]], "note": note, "note_lang": note_lang,
                         "topics": topics, "laws": laws, "situations": situated.get(row["period"])})
     return render(request, "clock.html", periods=periods, laws_doc=laws_doc, timeref_doc=timeref)

@@ -10,13 +10,14 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
-from kb.catalogs import DEFAULT, LOCALES, marked_for_translation, translations
+from kb.catalogs import DEFAULT, LOCALES, compiled_locales, marked_for_translation, translations
 
 __all__ = ["DEFAULT", "LOCALES", "load_translations", "marked_for_translation", "negotiate"]
 
 
 def load_translations(compiled: Path) -> dict[str, NullTranslations]:
-    return {locale: translations(compiled, locale) for locale in LOCALES}
+    """A build's catalogs, one per interface language it compiled."""
+    return {locale: translations(compiled, locale) for locale in compiled_locales(compiled)}
 
 
 def accept_language(header: str | None) -> list[str]:
@@ -38,9 +39,10 @@ def accept_language(header: str | None) -> list[str]:
     return [tag for _, _, tag in sorted(ranked)]
 
 
-def negotiate(ui: str | None, cookie: str | None, header: str | None) -> str:
-    """?ui= first, then the cookie, then Accept-Language, then Italian."""
+def negotiate(ui: str | None, cookie: str | None, header: str | None, locales: tuple[str, ...] = LOCALES) -> str:
+    """?ui= first, then the cookie, then Accept-Language, then Italian: the first that is one of
+    `locales` (the build's interface languages)."""
     for choice in (ui, cookie):
-        if choice in LOCALES:
+        if choice in locales:
             return choice
-    return next((tag for tag in accept_language(header) if tag in LOCALES), DEFAULT)
+    return next((tag for tag in accept_language(header) if tag in locales), DEFAULT)

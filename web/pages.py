@@ -14,7 +14,7 @@ from kb.annotate import annotate, in_text_of
 from kb.chapters import anchors, chapters
 from kb.citestyle import citation, place_name, unit_name
 from kb.clauseid import article_of, readable
-from kb.concordance import note_in
+from kb.tables import note_in
 from kb.languages import BY_CODE
 from kb.search.analysis import LANGS
 from kb.search.query import QueryError
@@ -46,7 +46,13 @@ class PageNotFound(Exception):
 
 def locale_of(request: Request) -> str:
     return negotiate(request.query_params.get("ui"), request.cookies.get("ui"),
-                     request.headers.get("accept-language"))
+                     request.headers.get("accept-language"), locales_of(request))
+
+
+def locales_of(request: Request) -> tuple[str, ...]:
+    """The interface languages of the build a request is served from."""
+    site = request.app.state.site
+    return site.locales if site is not None else LOCALES
 
 
 def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -55,7 +61,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     translations = site.translations[locale]
     params = {k: v for k, v in request.query_params.items() if k != "ui"}
     here = "/" + request.url.path.lstrip("/")  # "//evil.example/x" would be another site's address
-    alternates = [{"locale": loc, "href": f"{here}?{urlencode({**params, 'ui': loc})}"} for loc in LOCALES]
+    alternates = [{"locale": loc, "href": f"{here}?{urlencode({**params, 'ui': loc})}"} for loc in site.locales]
     html = TEMPLATES.get_template(template).render(
         _=translations.gettext, locale=locale, alternates=alternates, doc_langs=doc_langs(site),
         docname=lambda doc: site.library.label(doc, locale),
@@ -64,7 +70,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
         place=lambda doc, unit, clause=None: place_name(translations.gettext, site.library.is_laws(doc),
                                                         site.store.unit(doc, unit), clause), **context)
     response = HTMLResponse(html, status_code=status)
-    if request.query_params.get("ui") in LOCALES:
+    if request.query_params.get("ui") in site.locales:
         response.set_cookie("ui", locale, max_age=365 * 24 * 3600, samesite="lax")
     response.headers["Content-Language"] = locale
     response.headers["Vary"] = "Accept-Language, Cookie"

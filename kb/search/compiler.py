@@ -26,6 +26,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh.util.numeric import _length_byte_cache as LENGTH_TABLE, length_to_byte
 
+from ..citation import onward
 from ..clauseid import article_of, readable
 from ..editions import Editions
 from ..languages import LANGS, REGISTRY
@@ -161,7 +162,8 @@ def _field(name: str, analysed: list[tuple[int, list[str]]], count: int, arrays:
 
 def _document(d: dict[str, Any], library: Library) -> dict[str, Any]:
     """A document's metadata, as `Library.of` reads it, with what the browser asks of it."""
-    keep = ("id", "lang", "kind", "edition", "cites", "cites_edition", "short", "maps_to", "edition_of", "names", "label")
+    keep = ("id", "lang", "kind", "edition", "cites", "cites_edition", "short", "concordances", "edition_of", "names",
+            "label")
     out = {k: d[k] for k in keep if d.get(k) is not None}
     return {**out, "laws": library.is_laws(d["id"]), "other_game": d["id"] in library.ids(OTHER_GAME)}
 
@@ -176,7 +178,7 @@ def _lifts(export: dict[str, Any], library: Library) -> dict[Key, list[Key]]:
     for c in export["citations"]:
         s = c["source"]
         if s["doc"] in timerefs and c["where"] == "ref":
-            targets = [t for t in (c.get("target_2017"), c["target"] if c["resolved"] else None) if t]
+            targets = [*onward(c), *([c["target"]] if c["resolved"] else [])]
         elif c["kind"] == "integrates" and c["resolved"]:
             targets = [c["target"]]
         else:

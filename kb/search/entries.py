@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..concordance import read_tsv
+from ..tables import read_tsv
 from ..corpus import CorpusError
 from ..library import OTHER_GAME, Library
 from ..situations import edition_column, load as load_situations, load_game, page_of, pages
@@ -134,7 +134,7 @@ def term_pairs(tables: Path) -> list[Pair]:
     if not path.exists():
         return []
     en, it, es = TERM_COLUMNS[:3]
-    return [Pair(_first(r[it]), _first(r[es]), tuple(n.strip() for n in r[en].split(",") if n.strip()), "")
+    return [Pair(_first(r[it]), _first(r[es]), tuple(n.strip() for n in r[en].split(",") if n.strip()))
             for r in read_tsv(path, TERM_COLUMNS) if r[it]]
 
 

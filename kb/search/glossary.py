@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..concordance import NOTE_COLUMNS, Notes, notes_of, read_tsv
+from ..tables import Notes, notes, read_tsv
 from ..corpus import CORPUS_DIR
 from .analysis import light, terms
 from .query import ExpansionRow
 
-COLUMNS = ("it", "es", "also", "note", *NOTE_COLUMNS)  # glossary.tsv's header
-SIDES = COLUMNS[:2]  # the languages it pairs
+COLUMNS = ("it", "es", "also")  # glossary.tsv's header
+SIDES = COLUMNS[:2]  # the languages it pairs: a pair of terms names its row (its notes, kb.tables, by them)
 OTHER = dict(zip(SIDES, reversed(SIDES)))
 THESAURUS_COLUMNS = ("lang", "phrase", "terms", "note")
 THESAURUS_TABLE = "tuning/thesaurus.tsv"  # in a corpus folder: search tuning
@@ -28,8 +28,7 @@ class Pair:
     it: str
     es: str
     also: tuple[str, ...]
-    note: str
-    notes: Notes = ()  # the note in each language it is written in
+    notes: Notes = ()  # what it says to a reader, in each language it is said in (English first)
 
     def side(self, lang: str) -> str:
         return self.it if lang == "it" else self.es
@@ -44,8 +43,9 @@ class Glossary:
     @classmethod
     def load(cls, path: Path = CORPUS_DIR / "glossary.tsv") -> "Glossary":
         rows = read_tsv(path, COLUMNS)
-        return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()), r["note"],
-                         notes_of(r)) for r in rows])
+        said = notes(path, rows, SIDES)
+        return cls([Pair(r["it"], r["es"], tuple(a.strip() for a in r["also"].split(",") if a.strip()),
+                         said.get((r["it"], r["es"]), ())) for r in rows])
 
     def joined(self, pairs: list[Pair]) -> "Glossary":
         """This glossary with more pairs (the English terms of art, `entries.term_pairs`)."""

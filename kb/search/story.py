@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..concordance import read_tsv
+from ..tables import read_tsv
 from ..corpus import CorpusError
 from ..languages import LANGS
 from .analysis import WORD, fold
