@@ -42,7 +42,7 @@ BACK = ('{{FrontSide}}<hr id="answer"><div class="answer">{{Answer}}</div>'
 CSS = (".card { font-family: sans-serif; font-size: 20px; text-align: left; color: black; background: white; }\n"
        ".passage { margin-top: 1em; }\n.cite { font-weight: bold; }\n"
        ".published { font-weight: normal; font-size: 14px; }\n"
-       ".change { font-style: italic; }\ntable { border-collapse: collapse; font-size: 14px; }\n"
+       ".change, .corrected { font-style: italic; }\n.section { margin-top: 1em; font-weight: bold; }\ntable { border-collapse: collapse; font-size: 14px; }\n"
        "td, th { border: 1px solid #999; padding: 0 .3em; }\n"
        + "".join(f".d{n} {{ margin-left: {n * 1.2:g}em; }}\n" for n in range(1, 7))
        + ".link { margin-top: 1em; font-size: 14px; }\n")
@@ -85,16 +85,19 @@ def note(card: Card, link: Link | None) -> genanki.Note:
 
 def answer_html(passages: Iterable[Passage]) -> str:
     """Each passage under its citation (and, in another language than the reader's, which), its
-    clauses indented as their page nests them, then what the next edition changed."""
+    clauses indented as their page nests them, then what the next edition changed and the
+    references of it the source gets wrong; a passage that opens a section, under its heading."""
     return "".join(_passage_html(p) for p in passages)
 
 
 def _passage_html(p: Passage) -> str:
     published = f' <span class="published">({html.escape(p.published)})</span>' if p.published else ""
     change = "".join(f'<p class="change">{html.escape(said)}</p>' for said in p.changes)
+    change += "".join(f'<p class="corrected">{html.escape(said)}</p>' for said in p.corrected)
+    section = f'<p class="section">{html.escape(p.section)}</p>' if p.section else ""
     body = "".join(_line_html(line) for line in p.lines)
     refs = f' data-refs="{html.escape(" ".join(t for t, _c in p.refs))}"' if p.refs else ""
-    return (f'<div class="passage" data-clause="{html.escape(p.target)}"{refs}><p class="cite">{html.escape(p.heading)}'
+    return (f'{section}<div class="passage" data-clause="{html.escape(p.target)}"{refs}><p class="cite">{html.escape(p.heading)}'
             f'{published}</p><div class="text" lang="{p.lang}">{body}</div>{change}</div>')
 
 

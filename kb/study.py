@@ -6,11 +6,13 @@ One read model feeds the Anki decks (`kb anki`) and the site's drills (`/study`)
 a stable id (the same card in the next build keeps it: its deck, document, unit and clause, or
 its situation), a question, the passages that answer it, the language its text is in, and the
 page that answers it. A passage is a clause as published, quoted whole (`ruling`: its items
-with it; a stem, text ending on ":", with what it announces), named with its edition in the
-reader's language ("Codice 2017, Art. 27B1(b)").
+with it; an item of a list, a stem ending on ":", with the whole list), named with its edition
+in the reader's language ("Codice 2017, Art. 27B1(b)").
 
 A situation is answered by its ruling text: the norm that fixes the ruling in Italy first where
-the index names one (its `lead`), then the Law clause that rules it first. `cards(kb)` are the
+the index names one (its `lead`), then the Law clause that rules it first, then the other norms
+the index names for it (`also`). A question whose words the source prints in another language
+than the reader's quotes them, labelled, in a frame in the reader's. `cards(kb)` are the
 drills': every situation in every language, answered from the Laws in force. `cards(kb, reader)`
 are the package of a reader of that interface language: its situations, each answered from the
 edition of the Laws in its language where the rule is there (the Spanish reader's: 2007, with
@@ -27,9 +29,11 @@ from typing import Any, Iterator
 from .catalogs import BUILD_DIR as CATALOGS, LOCALES, translations
 from .catalogs import marked_for_translation as _  # scripts/update_catalogs.py reads this file too
 from .clauseid import article_of, readable
-from .concordance import Row, ancestors, carry, note_in
+from .concordance import Row, ancestors, carry, note_in, read_tsv
+from .generations import table
 from .languages import BY_CODE
-from .library import LAWS, TIMEREF
+from .library import LAWS, NORMS, TIMEREF
+from .search.entries import TERM_COLUMNS, TERMS_TABLE, TITLE_COLUMNS
 from .citestyle import clause_name
 from .reading import clause_blocks
 from .store import clause_depths, clause_label
@@ -44,6 +48,14 @@ DECK_NAMES = {"definitions": _("Definitions"), "timerefs": _("Time limits"), "ti
 PUBLISHED_IN = {"it": _("text in Italian"), "es": _("text in Spanish")}  # said where it is not the reader's
 RELATIONS = {"moved": _("moved"), "split": _("split"), "merged": _("merged"), "changed": _("changed")}
 NEW_IN, REMOVED_IN = _("new in %(edition)s"), _("removed in %(edition)s")
+# A question whose source words are in another language than the reader's quotes them, labelled
+# (`published`), inside a frame in the reader's: a defined term by its name in the reader's
+# language where a table pairs one (glossary.tsv, tuning/terms-en.tsv), a time reference by its
+# Law's title there (the reader's edition of the Laws, or law-titles.tsv: the WBF's English).
+TERM_ASKED, TERM_QUOTED = _("%(term)s (%(published)s: “%(own)s”)"), _("The term “%(own)s” (%(published)s)")
+TIME_ASKED, TIME_QUOTED = _("Time limit — %(law)s: “%(topic)s” (%(published)s)"), _("Time limit: “%(topic)s” (%(published)s)")
+CORRECTED = _("The source prints %(written)s, read as %(clause)s")  # a reference the source gets wrong
+ALSO_IN_ITALY = _("In Italy (FIGB), also:")  # the other norms that rule a situation
 JOINED = re.compile(r"(?:^|[\s;,])(?:o|oppure|ovvero|e|ed|y|u|or|and)[:;,]?$")  # "…; o", "…, oppure": more follows
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause), as the situation index names a target
@@ -77,6 +89,8 @@ class Passage:
     changes: tuple[str, ...] = ()  # what the next edition made of it, in the reader's language
     refs: tuple[tuple[str, str], ...] = ()  # the Law clauses it names as its reference (a time
     # reference's): (target, citation)
+    corrected: tuple[str, ...] = ()  # the references of it the source gets wrong, as read, in the reader's language
+    section: str = ""  # a heading it opens, in the reader's language ("In Italia (FIGB), inoltre:")
 
     @property
     def heading(self) -> str:
@@ -108,7 +122,7 @@ class Card:
     id: str         # stable across builds: "definitions:it-laws:def-alert"
     question: str
     answer: str     # the passages' text (each named by its citation when there are several)
-    lang: str       # the language of its text (a situation's question: the reader's language it is said in)
+    lang: str       # the language its question is said in (the drills': its source's; a package's: the reader's)
     url: str        # the page that answers it
     ref: str = ""   # the clause that answers it, as readers write it ("27B1(b)")
     passages: tuple[Passage, ...] = ()
@@ -126,39 +140,43 @@ def cards(kb: Any, reader: str | None = None) -> tuple[Card, ...]:
 
 
 def ruling(unit: dict[str, Any], clause: str | None) -> list[Clause]:
-    """A clause as a card quotes it: the lead-in of each list it is an item of (an ancestor whose
-    text ends on a stem, ":", without its other items), then the clause with everything under it,
-    then, while the text ends on a stem or a conjunction ("…, oppure:", "…; o", "El Árbitro procede
-    de la siguiente manera:"), the clause after it under the same parent. None: the whole unit."""
+    """A clause as a card quotes it: the whole list it is an item of (climbing from the clause
+    while its parent's text, or the unit's for a section, ends on a stem, ":": the stem with
+    every item), with everything under it, then, while the text ends on a stem or a
+    conjunction ("…, oppure:", "…; o"), the clause after it under the same parent. A paragraph
+    a norm keys to a Law clause of its own ("43B3 Specifichiamo…") is quoted only where it is
+    named. None: the whole unit."""
     clauses = unit["clauses"]
     if clause is None:
         return list(clauses)
-    quoted = _under(clauses, clause)
+    quoted = _under(clauses, list_of(clauses, clause), unit["id"])
     start = clauses.index(quoted[0])
     for c in (c for c in clauses[start + 1:] if c["parent"] == quoted[0]["parent"]):
         if not _goes_on(quoted):
             break
-        quoted += _under(clauses, c["id"])
-    return [*_lead_ins(clauses, quoted[0]), *quoted]
+        quoted += _under(clauses, c["id"], unit["id"])
+    return quoted
 
 
-def _under(clauses: list[Clause], clause: str) -> list[Clause]:
-    """A clause and every clause under it, in text order."""
+def list_of(clauses: list[Clause], clause: str) -> str:
+    """The clause whose text announces the list a clause is an item of (the outermost of a list
+    of lists), or the clause itself when its parent announces none."""
+    by_id = {c["id"]: c for c in clauses}
+    parent = by_id.get(by_id[clause]["parent"] or "") if clause in by_id else None
+    while parent is not None and ends_on_stem([parent]):
+        clause, parent = parent["id"], by_id.get(parent["parent"] or "")
+    return clause
+
+
+def _under(clauses: list[Clause], clause: str, unit: str = "") -> list[Clause]:
+    """A clause and every clause under it, in text order (but a paragraph keyed to a Law clause
+    of its own, below a clause other than the unit's)."""
     held, out = {clause}, []
     for c in clauses:
-        if c["id"] in held or c["parent"] in held:
+        keyed = c.get("law_clause") and c["id"] != clause and clause != unit
+        if c["id"] == clause or (c["parent"] in held and not keyed):
             held.add(c["id"])
             out.append(c)
-    return out
-
-
-def _lead_ins(clauses: list[Clause], item: Clause) -> list[Clause]:
-    """The ancestors of a clause that introduce it as an item of their list, outermost first."""
-    by_id = {c["id"]: c for c in clauses}
-    out, parent = [], by_id.get(item["parent"] or "")
-    while parent is not None and ends_on_stem([parent]):
-        out.insert(0, parent)
-        parent = by_id.get(parent["parent"] or "")
     return out
 
 
@@ -183,7 +201,7 @@ def _goes_on(quoted: list[Clause]) -> bool:
 def answer_of(passages: tuple[Passage, ...]) -> str:
     if len(passages) == 1:
         return passages[0].text
-    return " — ".join(f"{p.heading}: {p.text}" for p in passages)
+    return " — ".join(f"{p.section + ' ' if p.section else ''}{p.heading}: {p.text}" for p in passages)
 
 
 def _card(deck: str, cid: str, question: str, lang: str, url: str, ref: str, passages: tuple[Passage, ...]) -> Card:
@@ -218,17 +236,75 @@ class Reader:
         return f"{self.kb.library.label(doc, lang)}, {named}"
 
     def passage(self, key: Key, lang: str, cite: str | None = None, changes: tuple[str, ...] = (),
-                refs: tuple[tuple[str, str], ...] = ()) -> Passage:
+                refs: tuple[tuple[str, str], ...] = (), **more: Any) -> Passage:
         """A clause quoted whole (`ruling`), for a reader of `lang`; a clause its text does not
-        mark (2007's 21B1(a), printed inside 21B1), by the clause that holds it."""
+        mark (2007's 21B1(a), printed inside 21B1), by the clause that holds it. `more`: the
+        Passage's `corrected` and `section`."""
         doc, unit, clause = key
         u = self.kb.store.unit(doc, unit)
-        held = {c["id"] for c in u["clauses"]}
-        clause = next((a for a in ancestors(clause) if a in held), unit) if clause and clause not in held else clause
+        clause = held_clause(u, clause)
         own = self.kb.library.lang(doc) or ""
         return Passage(doc, unit, clause, cite or self.cite(key, lang), own,
                        lines(self.kb.store.doc(doc), u, ruling(u, clause), clause), self.published(own, lang), changes,
-                       refs)
+                       refs, **more)
+
+    def also_norms(self, s: Any, lang: str, quoted: tuple[Passage, ...]) -> tuple[Passage, ...]:
+        """The norms the index names for a situation besides its lead (its `also` of the kind
+        `norms`), each whole, the first under a heading in the reader's language; but a norm
+        already quoted (an item of a list quoted before) or one that holds a passage quoted
+        before (the lead's section or unit: the index names where the lead stands)."""
+        norms, out = set(self.kb.library.ids(NORMS)), []
+        held = {(p.doc, p.unit, line.clause["id"]) for p in quoted for line in p.lines}
+        for key in (k for k in s.also if k[0] in norms and k != s.lead):
+            ids = {(key[0], key[1], cid) for cid in self.quoted_ids(key)}
+            if not ids & held:
+                out.append(self.passage(key, lang, section="" if out else self.gettext(lang)(ALSO_IN_ITALY)))
+                held |= ids
+        return tuple(out)
+
+    @cached_property
+    def _terms(self) -> dict[str, dict[str, str]]:
+        """An Italian term of art (lower case) → its name in each other language a table pairs:
+        Spanish from the glossary, else from tuning/terms-en.tsv where its row gives one Spanish
+        word; English from tuning/terms-en.tsv (a row whose first Italian name is the term)."""
+        out: dict[str, dict[str, str]] = {}
+        en, it, es = TERM_COLUMNS[:3]
+        for row in read_tsv(table(self.kb.gen, TERMS_TABLE), TERM_COLUMNS):
+            names = {lang: [n.strip() for n in row[lang].split(",") if n.strip()] for lang in (en, it, es)}
+            said = out.setdefault(names[it][0].lower(), {}) if names[it] else {}
+            said.setdefault(en, names[en][0])
+            if len(names[es]) == 1:
+                said.setdefault(es, names[es][0])
+        for pair in self.kb.glossary.curated:
+            out.setdefault(pair.it.lower(), {})[es] = pair.es
+        return out
+
+    def term_in(self, term: str, lang: str) -> str:
+        """A defined term's name in `lang` ("Presa" → "Baza"), "" where no table pairs one; a
+        term with a gloss ("Mano (Smazzata)") by its first words too."""
+        for name in (term, re.sub(r"\s*\(.*\)$", "", term)):
+            said = self._terms.get(name.lower(), {}).get(lang, "")
+            if said:
+                return said[0].upper() + said[1:]
+        return ""
+
+    @cached_property
+    def _law_titles(self) -> dict[str, dict[str, str]]:
+        """law-titles.tsv: each Law's title in English, by column (`en`, and `en_2007` where 2007's differs)."""
+        law = TITLE_COLUMNS[0]
+        return {r[law]: r for r in read_tsv(table(self.kb.gen, "law-titles.tsv"), TITLE_COLUMNS)}
+
+    def law_title(self, key: Key, lang: str) -> str:
+        """The title of the Law a clause is in, in `lang`: the reader's edition's, else the
+        WBF's English (law-titles.tsv, the cited edition's wording), else ""."""
+        doc, unit, _clause = key
+        own = self.kb.library.laws_in(lang)
+        if own and self.kb.library.lang(own) == lang:
+            found = next((u for u in self.kb.store.doc(own)["units"] if u["id"] == unit), None)
+            return (found or {}).get("title", "")
+        row = self._law_titles.get(unit, {})
+        edition = next((e.edition for e in self.kb.library.entries if e.id == doc), "")
+        return row.get(f"{lang}_{edition}") or row.get(lang, "")
 
     def published(self, own: str, lang: str) -> str:
         """A text's language named for a reader of `lang` ("testo in italiano"); "" in the reader's own."""
@@ -237,27 +313,51 @@ class Reader:
         said = PUBLISHED_IN.get(own) or (BY_CODE[own].name if own in BY_CODE else own)
         return self.gettext(lang)(said)
 
-    def changes_of(self, key: Key, lang: str) -> tuple[str, ...]:
-        """What the newer edition of the concordance's pair made of a clause: a clause of the
-        older edition that changed, moved, split, merged or went; a clause of the newer edition,
-        read by a reader of the older, that is new."""
+    def changes_of(self, key: Key, lang: str, quoted: bool = True) -> tuple[str, ...]:
+        """What the newer edition of the concordance's pair made of a clause as a card quotes it
+        (`ruling`: the clause's own row, or its nearest ancestor's, then the row of each clause
+        quoted with it; `quoted` False, a clause only cited: of each clause under it): a clause
+        of the older edition that changed, moved, split, merged or went; a clause of the newer
+        edition, read by a reader of the older, that is new."""
         doc, _unit, clause = key
         if not self.pair or not clause:
             return ()
+        table, quoted_ids = self.kb.concordance, self.quoted_ids(key, quoted)
         if doc == self.pair.older:
-            found = self.kb.concordance.rows_for_2007(clause)
-            rows, below = found if found else ([], "")
-            return tuple(self._change(r, below, lang) for r in rows if r.relation != "same")
+            found = table.rows_for_2007(clause)
+            rows = [(r, found[1]) for r in found[0]] if found else []
+            rows += [(r, "") for cid in quoted_ids for r in table.by_es.get(cid, ())]
+            return self._said([(r, self._target(r, below)) for r, below in rows if r.relation != "same"], lang)
         if doc == self.pair.newer and self.laws == self.pair.older:
-            rows = self.kb.concordance.parallels_2017(clause)
-            return tuple(self._change(r, "", lang, False) for r in rows if r.relation.startswith("new-in-"))
+            rows = [*table.parallels_2017(clause), *(r for cid in quoted_ids for r in table.by_it.get(cid, ()))]
+            return self._said([(r, "") for r in rows if r.relation.startswith("new-in-")], lang)
         return ()
 
-    def _change(self, row: Row, below: str, lang: str, named: bool = True) -> str:
+    def quoted_ids(self, key: Key, whole: bool = True) -> list[str]:
+        """The clauses a card quoting `key` holds (the clause holding it, when its text marks it
+        not); not `whole`: the clause and those under it alone."""
+        doc, unit, clause = key
+        u = self.kb.store.unit(doc, unit)
+        clause = held_clause(u, clause)
+        quoted = ruling(u, clause) if whole or clause is None else _under(u["clauses"], clause, unit)
+        return [c["id"] for c in quoted]
+
+    def _target(self, row: Row, below: str) -> str:
+        """The clause of the newer edition a row carries a clause of the older to."""
+        newer = self.pair.newer if self.pair else ""
+        return carry(row, below, self.kb.editions.clauses.get(newer, {}).__contains__) if row.it else ""
+
+    def _said(self, rows: list[tuple[Row, str]], lang: str) -> tuple[str, ...]:
+        """Each change once, and once per clause of the newer edition it names (the first row
+        found for it: a clause's own before those of the clauses quoted with it)."""
+        first: dict[Any, tuple[Row, str]] = {}
+        for row, target in rows:
+            first.setdefault(target or id(row), (row, target))
+        return tuple(self._change(row, target, lang) for row, target in first.values())
+
+    def _change(self, row: Row, target: str, lang: str) -> str:
         """"Codice 2017, Art. 16D1 (changed): <the row's note, in `lang`>"."""
         newer = self.pair.newer if self.pair else ""
-        exists = self.kb.editions.clauses.get(newer, {}).__contains__
-        target = carry(row, below, exists) if row.it and named else ""
         where = self.cite((newer, article_of(target), target), lang) if target else self.kb.library.label(newer, lang)
         return f"{where} ({self.relation(row.relation, lang)}): {note_in(row.notes, lang)[1]}"
 
@@ -267,6 +367,15 @@ class Reader:
             if relation.startswith(prefix):
                 return gettext(said) % {"edition": relation.removeprefix(prefix)}
         return gettext(RELATIONS.get(relation, relation))
+
+
+def held_clause(unit: dict[str, Any], clause: str | None) -> str | None:
+    """A clause as its text holds it: itself, or the nearest ancestor the text marks (2007
+    prints 21B1(a) inside 21B1), else the unit's own."""
+    held = {c["id"] for c in unit["clauses"]}
+    if clause is None or clause in held:
+        return clause
+    return next((a for a in ancestors(clause) if a in held), unit["id"])
 
 
 def lines(doc: dict[str, Any], unit: dict[str, Any], quoted: list[Clause], clause: str | None) -> tuple[Line, ...]:
@@ -288,7 +397,18 @@ def definitions(r: Reader) -> Iterator[Card]:
     for u in kb.store.doc(doc)["units"]:
         if u["kind"] == "definition":
             p = r.passage((doc, u["id"], None), lang, cite)
-            yield _card("definitions", f"definitions:{doc}:{u['id']}", u["title"], own, url_for(doc, u["id"]), "", (p,))
+            yield _card("definitions", f"definitions:{doc}:{u['id']}", _term_asked(r, u["title"], p, lang), lang,
+                        url_for(doc, u["id"]), "", (p,))
+
+
+def _term_asked(r: Reader, term: str, p: Passage, lang: str) -> str:
+    """A defined term as its reader is asked it: as published in the reader's language; else
+    by its name there, the published term quoted and labelled; else the term, quoted and labelled."""
+    if not p.published:
+        return term
+    said, gettext = r.term_in(term, lang), r.gettext(lang)
+    values = {"term": said, "own": term, "published": p.published}
+    return gettext(TERM_ASKED if said else TERM_QUOTED) % values
 
 
 def timerefs(r: Reader) -> Iterator[Card]:
@@ -308,26 +428,48 @@ def timerefs(r: Reader) -> Iterator[Card]:
 
 def _timeref(r: Reader, doc: str, u: dict[str, Any], c: Clause, cited: dict[tuple[str, str], Key],
              lang: str) -> Card:
-    laws = [cited[(u["id"], e["id"])] for e in ruling(u, c["id"]) if (u["id"], e["id"]) in cited]
+    entries = [(u["id"], e["id"]) for e in ruling(u, c["id"])]
+    laws = [cited[e].key for e in entries if e in cited]
     in_own_edition = [k for k in laws if k[0] == r.laws]
-    changes = () if in_own_edition else tuple(said for k in laws for said in r.changes_of(k, lang))
+    changes = () if in_own_edition else tuple(said for k in laws for said in r.changes_of(k, lang, quoted=False))
     refs = tuple((target_of(k), r.cite(k, lang)) for k in laws)
-    passages = (r.passage((doc, u["id"], c["id"]), lang, r.kb.library.label(doc, lang), changes, refs),
-                *(r.passage(k, lang, changes=r.changes_of(k, lang)) for k in in_own_edition))
-    return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", f"{u['title']}: {c['subtopic']}",
-                 r.kb.library.lang(doc) or "", url_for(doc, u["id"], c["id"]),
+    corrected = tuple(r.gettext(lang)(CORRECTED) % {"written": cited[e].as_written, "clause": r.cite(cited[e].key, lang)}
+                      for e in entries if e in cited and cited[e].as_written)
+    entry = r.passage((doc, u["id"], c["id"]), lang, r.kb.library.label(doc, lang), changes, refs, corrected=corrected)
+    passages = (entry, *(r.passage(k, lang, changes=r.changes_of(k, lang)) for k in in_own_edition))
+    return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", _time_asked(r, f"{u['title']}: {c['subtopic']}",
+                 entry, laws, lang), lang, url_for(doc, u["id"], c["id"]),
                  readable(laws[0][2] or laws[0][1]) if laws else "", passages)
 
 
-def entry_citations(kb: Any, doc: str) -> dict[tuple[str, str], Key]:
+def _time_asked(r: Reader, topic: str, entry: Passage, laws: list[Key], lang: str) -> str:
+    """A time reference as its reader is asked it: its topic and subtopic as published in the
+    reader's language; else quoted and labelled, after the title of the Law it cites in the
+    reader's language (where there is one)."""
+    if not entry.published:
+        return topic
+    law = r.law_title(laws[0], lang) if laws else ""
+    values = {"law": law, "topic": topic, "published": entry.published}
+    return r.gettext(lang)(TIME_ASKED if law else TIME_QUOTED) % values
+
+
+@dataclass(frozen=True)
+class Reference:
+    """A time-reference entry's own reference, as the build read it."""
+    key: Key
+    as_written: str = ""  # what the source prints, where it gets it wrong (corpus/ref-corrections.tsv)
+
+
+def entry_citations(kb: Any, doc: str) -> dict[tuple[str, str], Reference]:
     """Each time-reference entry's own reference (unit, entry) → the clause it cites, as the build
-    read it (a reference the source gets wrong, as its correction reads it; one to a clause the
-    cited text does not mark, corpus/unresolved.tsv, as cited)."""
+    read it (a reference the source gets wrong, as its correction reads it, with what the
+    source prints; one to a clause the cited text does not mark, corpus/unresolved.tsv, as cited)."""
     out = {}
     for c in kb.store.export["citations"]:
         s, t = c["source"], c["target"]
         if s["doc"] == doc and c["where"] == "ref" and t.get("unit"):
-            out[(s["unit"], s["clause"])] = (t["doc"], t["unit"], t.get("clause"))
+            out[(s["unit"], s["clause"])] = Reference((t["doc"], t["unit"], t.get("clause")),
+                                                      c.get("as_written", "") if c.get("correction") else "")
     return out
 
 
@@ -345,7 +487,7 @@ def titles(r: Reader) -> Iterator[Card]:
                 title = Line({"id": u["id"], "parent": None, "text": u["title"]})
                 p = Passage(doc, u["id"], None, cite, own, (title,), r.published(own, lang))
                 question = cite if r.lang else f"{kb.library.short(doc)} {u['id']}"
-                yield _card("titles", f"titles:{doc}:{u['id']}", question, own, url_for(doc, u["id"]), u["id"], (p,))
+                yield _card("titles", f"titles:{doc}:{u['id']}", question, lang, url_for(doc, u["id"]), u["id"], (p,))
 
 
 def situations(r: Reader) -> Iterator[Card]:
@@ -359,14 +501,14 @@ def situations(r: Reader) -> Iterator[Card]:
 
 def _situation(r: Reader, s: Any, lang: str) -> Card | None:
     """The lead norm, then the clause of the reader's edition of the Laws that rules it first
-    (the Laws in force', where the reader's edition has none)."""
+    (the Laws in force', where the reader's edition has none), then the other norms that rule it."""
     law = first_clause_in(s, r.laws) or first_clause_in(s, r.kb.library.laws_in_force)
     if law is None:
         return None
-    lead = (r.passage(s.lead, lang),) if s.lead else ()
+    ruled = (*((r.passage(s.lead, lang),) if s.lead else ()), r.passage(law, lang, changes=r.changes_of(law, lang)))
     d, unit, clause = law
     return _card("situations", f"situations:{s.id}:{lang}", s.name(lang), lang, url_for(d, unit, clause),
-                 readable(clause or unit), (*lead, r.passage(law, lang, changes=r.changes_of(law, lang))))
+                 readable(clause or unit), (*ruled, *r.also_norms(s, lang, ruled)))
 
 
 def first_clause_in(s: Any, laws: str | None) -> Key | None:

@@ -72,6 +72,8 @@ class Passage:
     lang: str = ""                # the lang of its text
     paragraphs: list[str] = field(default_factory=list)  # its text, paragraph by paragraph (a table: its cells)
     change: str = ""              # what the next edition changed
+    corrected: str = ""           # the references of it the source gets wrong, as read
+    section: str = ""             # the heading of the section it opens (the other FIGB norms)
 
     @property
     def text(self) -> str:
@@ -83,33 +85,41 @@ class _Answer(HTMLParser):
         super().__init__()
         self.passages: list[Passage] = []
         self.into: str | None = None  # the part of the passage being read
+        self.section: str | None = None  # a section heading read, for the passage after it
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         css = a.get("class") or ""
         if tag == "div" and css == "passage":
-            self.passages.append(Passage(a["data-clause"], (a.get("data-refs") or "").split()))
+            self.passages.append(Passage(a["data-clause"], (a.get("data-refs") or "").split(), section=self.section or ""))
+            self.section = None
+        elif tag == "p" and css == "section":
+            self.section, self.into = "", "section"
         elif tag == "p" and css == "cite":
             self.into = "heading"
         elif tag == "span" and css == "published":
             self.into = "published"
         elif tag == "div" and css == "text":
             self.passages[-1].lang, self.into = a["lang"], "text"
-        elif tag == "p" and css == "change":
-            self.into = "change"
-            self.passages[-1].change += " " if self.passages[-1].change else ""
+        elif tag == "p" and css in ("change", "corrected"):
+            self.into = css
+            said = getattr(self.passages[-1], css)
+            setattr(self.passages[-1], css, said + " " if said else said)
         elif self.into == "text" and tag in ("p", "td", "th", "caption"):
             self.passages[-1].paragraphs.append("")
 
     def handle_endtag(self, tag):
         if tag == "span" and self.into == "published":
             self.into = "heading"
-        elif tag == "p" and self.into in ("heading", "change"):
+        elif tag == "p" and self.into in ("heading", "change", "corrected", "section"):
             self.into = None
         elif tag == "div" and self.into == "text":
             self.into = None
 
     def handle_data(self, data):
+        if self.into == "section":
+            self.section += data
+            return
         p = self.passages[-1] if self.passages else None
         if p is None or self.into is None:
             return

@@ -1,10 +1,13 @@
 """Every card of every reader's package (it, es, en), read from the .apkg `kb build` writes (a zip
 holding an SQLite collection), held to the texts and to the situation index — by ids, not by
-wording: a situation is answered by its lead norm (corpus/situations.tsv's `lead`) and then by
-its first Law clause in the edition of the reader's language (the Laws in force where that
-edition has none); a time reference by its entry and the clause its reference names; every
-passage whole (each clause under it, no stem left hanging), its edition named, in the reader's
-language wherever the text exists in it and labelled with its language where it does not."""
+wording: a situation is answered by its lead norm (corpus/situations.tsv's `lead`), then by its
+first Law clause in the edition of the reader's language (the Laws in force where that edition
+has none), then by the other FIGB norms the index names for it (`also`); a time reference by its
+entry and the clause its reference names; every passage whole (each clause under it, and the
+whole list when it is an item of one: no stem left hanging, no item alone), its edition named,
+in the reader's language wherever the text exists in it and labelled with its language where it
+does not; and every question in the reader's language, its words from the reader's tables (the
+glossary, the English terms, the Law titles of the reader's edition) or quoted and labelled."""
 import csv
 import html
 import re
@@ -14,25 +17,35 @@ from pathlib import Path
 import genanki
 import pytest
 from apkg import Collection, read_apkg
+from babel.messages.pofile import read_po
 
+from kb.catalogs import po_path
+from kb.clauseid import readable
 from kb.generations import DECKS_NAME
+from kb.study import TERM_ASKED, TERM_QUOTED, TIME_ASKED, TIME_QUOTED
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 READERS = ("it", "es", "en")
+QUOTES = {"it": "«»", "es": "«»", "en": "“”"}  # how each reader's catalog quotes a published term
 
 
-def situation_rows() -> list[dict[str, str]]:
-    lines = [ln for ln in (CORPUS / "situations.tsv").read_text(encoding="utf-8").splitlines()
+def table_rows(name: str) -> list[dict[str, str]]:
+    lines = [ln for ln in (CORPUS / name).read_text(encoding="utf-8").splitlines()
              if ln and not ln.startswith("#")]
     return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
+def situation_rows() -> list[dict[str, str]]:
+    return table_rows("situations.tsv")
+
+
+def concordance_rows() -> list[dict[str, str]]:
+    return table_rows("concordance.tsv")
+
+
 def changed_2007() -> dict[str, str]:
     """The 2007 clauses the concordance names with a relation other than `same` → their 2017 clause."""
-    lines = [ln for ln in (CORPUS / "concordance.tsv").read_text(encoding="utf-8").splitlines()
-             if ln and not ln.startswith("#")]
-    return {r["older"]: r["newer"] for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE)
-            if r["older"] and r["relation"] != "same"}
+    return {r["older"]: r["newer"] for r in concordance_rows() if r["older"] and r["relation"] != "same"}
 
 
 @pytest.fixture(scope="module")
@@ -45,19 +58,38 @@ def docs(export) -> dict[str, dict]:
     return {d["id"]: d for d in export["documents"]}
 
 
-def clauses_of(docs, target: str) -> list[dict]:
-    """What a passage must hold: the clause a target names and every clause under it (the export's parents)."""
+def announces(c: dict) -> bool:
+    """A clause whose text ends on a stem (":"): it announces a list, its items under it."""
+    return c["text"].rstrip().endswith(":")
+
+
+def clauses_of(docs, target: str, whole: bool = True) -> list[dict]:
+    """What a passage must hold: the clause a target names, or the whole list it is an item of
+    (the stem its parent is, or the unit's own text for a section, and every item; not `whole`:
+    the clause alone), and every clause under that (the export's parents) but a norm's
+    paragraph keyed to a Law clause of its own ("43B3 …", below a paragraph of the norm)."""
     doc, _, rest = target.partition(":")
     unit_id, _, clause = rest.partition("#")
     unit = next(u for u in docs[doc]["units"] if u["id"] == unit_id)
     if not clause:
         return unit["clauses"]
+    by_id = {c["id"]: c for c in unit["clauses"]}
+    while whole and by_id[clause]["parent"] and announces(by_id[by_id[clause]["parent"]]):
+        clause = by_id[clause]["parent"]
     held, out = {clause}, []
     for c in unit["clauses"]:
-        if c["id"] in held or c["parent"] in held:
+        keyed = c.get("law_clause") and clause != unit_id
+        if c["id"] == clause or (c["parent"] in held and not keyed):
             held.add(c["id"])
             out.append(c)
     return out
+
+
+def missing_lines(docs, p) -> list[tuple[str, str]]:
+    """The clauses of what a passage must hold that it leaves out (a line of theirs it does not say)."""
+    said = spaced(p.text)
+    return [(p.target, c["id"]) for c in clauses_of(docs, p.target)
+            for line in c["text"].split("\n") if spaced(line) not in said]
 
 
 def held(docs, target: str) -> str:
@@ -96,6 +128,27 @@ def by_deck(collection: Collection, deck: str) -> list:
     return [n for n in collection.notes if deck in n.tags]
 
 
+def msgstr(reader: str, msgid: str) -> str:
+    """A string of the interface as the reader's catalog (kb/locale) says it."""
+    with po_path(reader).open("rb") as f:
+        return read_po(f, locale=reader)[msgid].string
+
+
+def frame_words(reader: str, *msgids: str) -> set[str]:
+    """The words a reader's catalog frames a question with (its placeholders left out)."""
+    return {w for m in msgids for w in words(re.sub(r"%\(\w+\)s", " ", msgstr(reader, m)))}
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def holds(outer: str, inner: str) -> bool:
+    """Whether a target holds another: its unit, or a clause of which the other is a part (by the export's ids)."""
+    (o_doc_unit, _, o_clause), (i_doc_unit, _, i_clause) = outer.partition("#"), inner.partition("#")
+    return o_doc_unit == i_doc_unit and (not o_clause or i_clause.startswith(o_clause))
+
+
 # ---------------------------------------------------------------- every passage of every card
 @pytest.mark.parametrize("reader", READERS)
 def test_no_passage_leaves_a_stem_or_a_clause_of_its_own_out(packages, docs, reader):
@@ -105,13 +158,49 @@ def test_no_passage_leaves_a_stem_or_a_clause_of_its_own_out(packages, docs, rea
     for note in (n for n in packages[reader].notes if "titles" not in n.tags):
         passages = note.passages
         assert passages, note.fields[0]
-        for p in passages:
-            said = spaced(p.text)
-            short += [(p.target, c["id"]) for c in clauses_of(docs, p.target)
-                      for line in c["text"].split("\n") if spaced(line) not in said]
+        short += [m for p in passages for m in missing_lines(docs, p)]
         if spaced(passages[-1].text).endswith(":"):
             stems.append(passages[-1].target)
     assert short == [] and stems == []
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_an_item_of_a_list_is_never_quoted_alone(packages, docs, reader):
+    """A clause whose parent's text (or, for a section, the Law's own) ends on a stem (":") is
+    one item of a list: the card quotes the stem and every item. The three the card read found
+    quoting one item: 37B1 (37B "Nel caso che A. non si applichi:" announces 37B1 and 37B2, the
+    rectification), 2007's 84A (Law 84 "actuará de la siguiente manera:" announces A-D) and 79B1
+    (79B "se debe llamar al Árbitro, y:" announces B1 and B2)."""
+    alone = []
+    for note in packages[reader].notes:
+        for p in note.passages:
+            doc, _, rest = p.target.partition(":")
+            unit, _, clause = rest.partition("#")
+            u = next(u for u in docs[doc]["units"] if u["id"] == unit)
+            parent = next((c for c in u["clauses"] if clause and c["id"] == clause), {}).get("parent")
+            items = [c for c in u["clauses"] if parent and c["parent"] == parent]
+            stem = next((c for c in u["clauses"] if c["id"] == parent), None)
+            if stem and announces(stem) and not all(spaced(c["text"].split("\n")[0]) in spaced(p.text) for c in items):
+                alone.append(p.target)
+    assert alone == []
+    named = {"it-laws": [("call-when-required-to-pass", "37B1", "La chiamata viene sostituita da un passo")],
+             "es-laws": [("agreed-facts-ruling", "84A", "El Árbitro buscará la manera de restablecer la equidad"),
+                         ("disagreement-tricks", "79B1", "el Árbitro decidirá qué resultado anotar")]}
+    for situation, item, rule in named[edition_of(docs, reader)[0]]:
+        passages = packages[reader].by_guid(genanki.guid_for(f"situations:{situation}:{reader}")).passages
+        (quoted,) = [p for p in passages if p.target.endswith(f"#{item}")]
+        assert rule in quoted.text, (situation, reader)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_norms_paragraph_on_another_law_clause_is_not_quoted_with_the_one_named(packages, reader):
+    """Norm 43's "Penalità del morto" (dummy looking at the score slip) is followed, in the
+    norm, by its paragraphs on 43B2(b) and 43B3, on other irregularities: the card quotes the
+    paragraph the index names."""
+    (norm, *_rest) = packages[reader].by_guid(genanki.guid_for(f"situations:dummy-looks-at-score:{reader}")).passages
+    assert norm.target == "it-norms:43#43-penalita-del-morto"
+    assert "prende visione dello score" in norm.text
+    assert "carta sostitutiva" not in norm.text and "Specifichiamo cosa si intende" not in norm.text
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -148,18 +237,47 @@ def test_a_situation_is_answered_by_its_lead_then_its_law_in_the_readers_edition
         first = (law_target(laws, row[column].split()[0]) if row[column].split()
                  else law_target(in_force, row[force_column].split()[0]))
         expected = [*([row["lead"]] if row["lead"] else []), first]
-        if [p.target for p in note.passages] != expected:
+        if [p.target for p in note.passages][:len(expected)] != expected:
             wrong.append((row["id"], [p.target for p in note.passages], expected))
         assert plain(note.fields[0]) == row[reader].split("|")[0].strip()
     assert wrong == [] and notes == {}  # one card per situation of the index, nothing else
     assert len(rows) == 472 and sum(1 for r in rows if r["lead"]) == 117
 
 
+@pytest.mark.parametrize("reader", READERS)
+def test_every_figb_norm_the_index_names_is_on_its_card(packages, docs, reader):
+    """After the lead and the Law, the other FIGB norms the index names for a situation (its
+    `also` of the norms), whole, in the index's order, under a heading in the reader's language;
+    a norm left out is one the card already says (an item of a list quoted before) or one that
+    holds a passage quoted before (the section or unit the lead stands in). The card read found
+    three left out: the norm on Art. 70 on a trump still out (a.1, a.2), the 2026 norm on 27D
+    (Law 16 never involved), the norm on Art. 12 (Neuberg)."""
+    heading, left_out = msgstr(reader, "In Italy (FIGB), also:"), []
+    for row in situation_rows():
+        passages = packages[reader].by_guid(genanki.guid_for(f"situations:{row['id']}:{reader}")).passages
+        norms = [t for t in row["also"].split() if t.split(":")[0] == "it-norms" and t != row["lead"]]
+        head = 2 if row["lead"] else 1
+        rest, said = passages[head:], " ".join(spaced(p.text) for p in passages)
+        assert [p.target for p in rest] == [t for t in norms if t in {p.target for p in rest}], row["id"]
+        assert [p.section for p in rest] == ([heading] + [""] * (len(rest) - 1) if rest else []), row["id"]
+        assert all(p.section == "" for p in passages[:head])
+        for t in norms:
+            whole = all(spaced(line) in said for c in clauses_of(docs, t) for line in c["text"].split("\n"))
+            if not (whole or any(holds(t, p.target) for p in passages[:head])):
+                left_out.append((row["id"], t))
+    assert left_out == []
+    card = {s: " ".join(p.text for p in packages[reader].by_guid(genanki.guid_for(f"situations:{s}:{reader}")).passages)
+            for s in ("claim-outstanding-trump", "insufficient-bid-damage", "artificial-adjusted-score")}
+    assert "la giocherà per ultima" in card["claim-outstanding-trump"] and "tagli con la più piccola" in card["claim-outstanding-trump"]
+    assert "In nessun caso l'articolo 16 sarà coinvolto" in card["insufficient-bid-damage"]
+    assert "Neuberg" in card["artificial-adjusted-score"] and "un massimo di 60+" in card["artificial-adjusted-score"]
+
+
 def test_the_spanish_reader_reads_2007_and_what_2017_changed_there(packages, docs):
     es = {n.guid: n for n in by_deck(packages["es"], "situations")}
     changed, noted, ruled = changed_2007(), 0, 0
     for row in situation_rows():
-        law = es[genanki.guid_for(f"situations:{row['id']}:es")].passages[-1]
+        law = es[genanki.guid_for(f"situations:{row['id']}:es")].passages[1 if row["lead"] else 0]
         if not row["laws_2007"]:  # new in 2017: the 2017 text, in Italian, says so
             assert law.target.startswith("it-laws:") and law.published == "texto en italiano" and "2017" in law.change
             continue
@@ -187,9 +305,10 @@ def test_forfeit_and_dummys_score_slip_are_ruled_by_their_norms(packages):
 
 def test_an_item_comes_with_its_stem_and_an_alternative_with_the_other(packages):
     it = packages["it"]
-    late = it.by_guid(genanki.guid_for("situations:late-arrival:it")).passages[-1]
+    (late,) = [p for p in it.by_guid(genanki.guid_for("situations:late-arrival:it")).passages if p.target.startswith("it-laws:")]
     assert late.text.startswith("90B Infrazioni soggette a penalità procedurali")  # what 90B1 is an item of
-    lead = it.by_guid(genanki.guid_for("situations:lead-restrictions-withdrawn-call:it")).passages[-1]
+    (lead,) = [p for p in it.by_guid(genanki.guid_for("situations:lead-restrictions-withdrawn-call:it")).passages
+               if p.target.startswith("it-laws:")]
     assert "Obbligare il compagno" in lead.text and "Proibire al compagno" in lead.text  # 26B1 "…oppure:" 26B2
 
 
@@ -203,8 +322,48 @@ def test_each_definition_is_its_terms(packages, docs, reader):
         (p,) = note.passages
         unit = p.target.split(":")[1]
         seen.append(unit)
-        assert p.target == f"{laws['id']}:{unit}" and plain(note.fields[0]) == terms[unit]["title"]
+        assert p.target == f"{laws['id']}:{unit}"
+        assert plain(note.fields[0]) == terms[unit]["title"] if reader == laws["lang"] else terms[unit]["title"] in plain(note.fields[0])
     assert sorted(seen) == sorted(terms) and len(seen) == 63
+
+
+def term_names(reader: str) -> dict[str, set[str]]:
+    """An Italian term of art (lower case) → its names in the reader's language the tables give:
+    the glossary's Spanish, the English terms table's (tuning/terms-en.tsv) English or Spanish
+    names on a row whose first Italian name is the term."""
+    out: dict[str, set[str]] = {}
+    for r in table_rows("tuning/terms-en.tsv"):
+        it = [n.strip().lower() for n in r["it"].split(",") if n.strip()]
+        if it:
+            out.setdefault(it[0], set()).update(n.strip() for n in r[reader].split(",") if n.strip())
+    for r in table_rows("glossary.tsv") if reader == "es" else ():
+        out.setdefault(r["it"].lower(), set()).add(r["es"])
+    return out
+
+
+@pytest.mark.parametrize("reader", ("es", "en"))
+def test_a_definition_is_asked_in_the_readers_language(packages, docs, reader):
+    """The Laws' definitions are published in Italian alone (the 2007 Spanish text has none): a
+    reader of Spanish or English is asked the term by its name in their language where the
+    tables pair one (the glossary's Spanish first), the Italian term quoted and labelled
+    beside it; else the Italian term, quoted and labelled, in a question in their language.
+    Every word outside the quote is the reader's: a name from those tables or the catalog's frame."""
+    terms = {u["id"]: u["title"] for u in docs["it-laws"]["units"] if u["kind"] == "definition"}
+    names, frame, (opening, closing) = term_names(reader), frame_words(reader, TERM_ASKED, TERM_QUOTED), QUOTES[reader]
+    glossary = {r["it"].lower(): r["es"] for r in table_rows("glossary.tsv")}
+    named = 0
+    for note in by_deck(packages[reader], "definitions"):
+        (p,) = note.passages
+        term, q = terms[p.target.split(":")[1]], plain(note.fields[0])
+        quoted = f"{opening}{term}{closing}"
+        assert quoted in q and p.published in q, q
+        rest = words(q.replace(quoted, " ").replace(p.published, " "))
+        own = {n for key in (term.lower(), re.sub(r"\s*\(.*\)$", "", term).lower()) for n in names.get(key, ())}
+        assert set(rest) <= frame | {w for n in own for w in words(n)}, q
+        if reader == "es" and term.lower() in glossary:
+            assert q.startswith(glossary[term.lower()][0].upper() + glossary[term.lower()][1:]), q
+        named += bool(set(rest) - frame)
+    assert named >= 40  # most terms have a name in the reader's language
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -218,7 +377,8 @@ def test_each_time_reference_is_its_entry_and_the_clause_it_names(packages, docs
         entry, *own = note.passages
         unit, clause = entry.target.split(":")[1].split("#")
         said = next(c for c in topics[unit]["clauses"] if c["id"] == clause)
-        assert plain(note.fields[0]) == f"{topics[unit]['title']}: {said['subtopic']}"
+        topic = f"{topics[unit]['title']}: {said['subtopic']}"
+        assert plain(note.fields[0]) == topic if reader == "it" else topic in plain(note.fields[0])
         from_here = [c for c in topics[unit]["clauses"] if c.get("parent") == said["parent"]]
         from_here = [cited[(unit, c["id"])] for c in from_here[from_here.index(said):] if (unit, c["id"]) in cited]
         # its own reference first, then those of the entries a stem of it brings
@@ -226,6 +386,67 @@ def test_each_time_reference_is_its_entry_and_the_clause_it_names(packages, docs
         # the reader of the edition cited reads the clause there (one its text does not mark, in the clause holding it)
         assert [p.target for p in own] == [held(docs, t) for t in entry.refs if t.startswith(laws + ":")]
     assert len(notes) == 178
+
+
+def law_titles(docs, reader: str) -> dict[str, str]:
+    """Each Law's title in the reader's language, for a clause of the 2007 Laws the time
+    references cite: the reader's own edition's (Spanish), else the WBF's English
+    (law-titles.tsv: its 2007 wording where that differs)."""
+    if reader == "es":
+        return {u["id"]: u["title"] for u in docs["es-laws"]["units"] if u["kind"] == "article"}
+    return {r["law"]: r["en_2007"] or r["en"] for r in table_rows("law-titles.tsv")}
+
+
+@pytest.mark.parametrize("reader", ("es", "en"))
+def test_a_time_reference_is_asked_in_the_readers_language(packages, docs, reader):
+    """The 2011 table is Italian: its topic and subtopic are quoted and labelled, after the
+    title of the Law the entry cites in the reader's language; every other word is the catalog's."""
+    titles, frame, (opening, closing) = law_titles(docs, reader), frame_words(reader, TIME_ASKED, TIME_QUOTED), QUOTES[reader]
+    topics = {u["id"]: u for u in docs["it-timeref"]["units"]}
+    for note in by_deck(packages[reader], "timerefs"):
+        entry = note.passages[0]
+        unit, clause = entry.target.split(":")[1].split("#")
+        said = next(c for c in topics[unit]["clauses"] if c["id"] == clause)
+        q, quoted = plain(note.fields[0]), f"{opening}{topics[unit]['title']}: {said['subtopic']}{closing}"
+        title = titles[entry.refs[0].split(":")[1].split("#")[0]] if entry.refs else ""
+        assert quoted in q and entry.published in q and title in q, q
+        assert set(words(q.replace(quoted, " ").replace(entry.published, " "))) <= frame | set(words(title)), q
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_reference_the_source_gets_wrong_says_so(packages, export, reader):
+    """The 2011 table letters 40B2(c) as 40B2b (corpus/ref-corrections.tsv): the card cites the
+    clause as corrected and says what the source prints."""
+    wrong = {(c["source"]["unit"], c["source"]["clause"]): c["as_written"] for c in export["citations"]
+             if c["source"]["doc"] == "it-timeref" and c["where"] == "ref" and c.get("correction")}
+    seen = 0
+    for note in by_deck(packages[reader], "timerefs"):
+        entry = note.passages[0]
+        unit, clause = entry.target.split(":")[1].split("#")
+        if (unit, clause) in wrong:
+            seen += 1
+            cited = entry.heading.split(" — ", 1)[1].split(" · ")[0]  # the clause as corrected
+            assert wrong[(unit, clause)] in entry.corrected and cited in entry.corrected, entry.corrected
+    assert seen == len(wrong) >= 5
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_what_2017_changed_in_a_quoted_2007_clause_is_said(packages, docs, reader):
+    """Each clause of the 2007 Laws a card quotes (the Spanish reader's: with the clauses quoted
+    with it) or cites (a time reference, for the others: with the clauses under it) that the
+    concordance says 2017 changed, moved, split or merged: the card names the 2017 clause. The
+    card read found 2007's 6D (a time reference) with 6D1, which 2017 changed, and no change shown."""
+    rows = {r["older"]: r for r in concordance_rows() if r["older"] and r["newer"] and r["relation"] != "same"}
+    unsaid = []
+    for note in (n for n in packages[reader].notes if "titles" not in n.tags):  # a title card quotes a title
+        checks = [(p, p.target, True) for p in note.passages if p.target.startswith("es-laws:")]
+        if not checks:  # a time reference's, for a reader of the other edition: on its entry
+            checks = [(p, held(docs, t), False) for p in note.passages for t in p.refs if t.startswith("es-laws:")]
+        unsaid += [(note.tags[0], target, c["id"]) for p, target, whole in checks for c in clauses_of(docs, target, whole)
+                   if c["id"] in rows and f"Art. {readable(rows[c['id']]['newer'])}" not in p.change]
+    assert unsaid == []
+    shuffle = packages[reader].by_guid(genanki.guid_for("timerefs:it-timeref:mescolatura:mescolatura-5")).passages
+    assert any("Art. 6D1" in p.change for p in shuffle)
 
 
 @pytest.mark.parametrize("reader", READERS)

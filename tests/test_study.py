@@ -98,15 +98,17 @@ def test_the_anki_decks_in_the_readers_language_are_offered(client, ui):
 
 def test_a_situation_is_answered_by_its_ruling_text(deck):
     """Late arrival (the drills' card, said in English): the FIGB norm that fixes the penalty in
-    Italy first (the index's lead, norm 8 §3), then Law 90B1 with the sentence it is an item of
+    Italy first (the index's lead, norm 8 §3), then Law 90B1 with the list it is an item of
     ("I seguenti sono esempi di violazioni soggette a penalità procedurali … : 1. presentazione
-    alla gara di un concorrente dopo l'orario d'inizio stabilito;"), each named in English."""
+    alla gara di un concorrente dopo l'orario d'inizio stabilito; … 8. mancare di ottemperare
+    prontamente …"), each named in English."""
     card = next(c for c in deck if c.id == "situations:late-arrival:en")
     norm, law = card.answer.split(" — ")
     assert card.ref == "90B1" and card.url == "/it-laws/90#90B1"
     assert norm.startswith("FIGB integrative norms 2026, Norm 8 §3: Ritardo nella presentazione alla Gara")
     assert law.startswith("Italian Laws 2017, Art. 90B1: 90B Infrazioni soggette a penalità procedurali I seguenti")
-    assert law.endswith("90B1 presentazione alla gara di un concorrente dopo l'orario d'inizio stabilito;")
+    assert "90B1 presentazione alla gara di un concorrente dopo l'orario d'inizio stabilito; 90B2 gioco" in law
+    assert law.endswith("90B8 mancare di ottemperare prontamente ai regolamenti del torneo o a qualsivoglia istruzione dell'Arbitro.")
 
 
 def test_no_drill_ends_on_a_stem(deck):
