@@ -159,7 +159,7 @@ def verify(gen: Path) -> None:
     if DEFAULT not in locales:
         raise BuildError(f"incomplete build at {gen}: no interface catalogs")
     tables = (*READER_TABLES, *(p.table for p in Library.of(export["documents"]).pairs if p.by_table))
-    expected = (GRAPH_NAME, MODEL_NAME + ".gz", *(DECKS_NAME.format(lang=loc) for loc in locales),
+    expected = (GRAPH_NAME, MODEL_NAME + ".gz", MODEL_NAME + ".br", *(DECKS_NAME.format(lang=loc) for loc in locales),
                 *(f"{CORPUS_COPY}/{t}" for t in tables))
     missing = [name for name in expected if not (gen / name).is_file()]
     if missing:

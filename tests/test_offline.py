@@ -67,6 +67,18 @@ def test_the_search_data_is_the_builds_own_model_and_within_budget(client, build
     assert "content-encoding" not in plain.headers and plain.content == raw
 
 
+@pytest.mark.parametrize("asked", ["gzip, deflate, br", "br", "br;q=1, gzip;q=0.5"])
+def test_a_browser_that_takes_brotli_gets_the_search_data_in_brotli_smaller_than_gzip(client, build_dir, asked):
+    import brotli
+    raw = (build_dir / "current" / search_model.MODEL_NAME).read_bytes()
+    r = client.get(SEARCH_DATA, headers={"accept-encoding": asked})
+    stored = (build_dir / "current" / (search_model.MODEL_NAME + ".br")).read_bytes()
+    assert r.headers["content-encoding"] == "br" and brotli.decompress(stored) == raw and r.content == raw
+    assert len(stored) < 0.8 * len((build_dir / "current" / (search_model.MODEL_NAME + ".gz")).read_bytes())
+    refused = client.get(SEARCH_DATA, headers={"accept-encoding": "gzip, br;q=0"})
+    assert refused.headers["content-encoding"] == "gzip"
+
+
 def test_the_search_data_carries_what_the_browser_ranks_with(client):
     m = search_model.parse(client.get(SEARCH_DATA).content)
     assert m.langs == ("it", "es") and ("it-laws", "27") in m.units and ("es-laws", "64") in m.units

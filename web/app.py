@@ -34,6 +34,7 @@ class Site(KnowledgeBase):
     """Everything a request reads: the build's knowledge base, and the interface catalogs."""
 
     model_gz = b""  # the search model gzipped, as browsers fetch it
+    model_br = b""  # and in brotli, as most do
     packs: dict[str, bytes]  # each interface language's pages for the offline worker, once asked (web.offline)
     packs_pending: dict[str, Any]
 
@@ -44,7 +45,8 @@ class Site(KnowledgeBase):
         site = cls(gen)
         site.translations = load_translations(gen / CATALOGS)
         site.engine.warm()  # no request reads the search model from disk
-        site.model_gz = (gen / (MODEL_NAME + ".gz")).read_bytes()  # nor its gzipped copy, which browsers fetch
+        site.model_gz = (gen / (MODEL_NAME + ".gz")).read_bytes()  # nor its compressed copies, which browsers fetch
+        site.model_br = (gen / (MODEL_NAME + ".br")).read_bytes()
         site.packs, site.packs_pending = {}, {}
         site.store, site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
         return site

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import re
 import hashlib
 import json
 from dataclasses import dataclass
@@ -180,20 +181,33 @@ async def pages_pack(request: Request, lang: str) -> Response:
 
 @router.get(SEARCH_DATA)
 async def search_data(request: Request) -> Response:
-    """The build's search model (the one the server searches), sent gzipped to every client that
-    takes gzip, as the build stored it both ways. Both are in memory once a build (the engine's
-    own bytes, the gzipped copy read as the build loads): nothing is read, compressed or
-    decompressed for a request, and no request holds a copy of its own."""
+    """The build's search model (the one the server searches), sent in brotli to a client that
+    takes it, else gzipped to one that takes gzip, as the build stored it each way. All are in
+    memory once a build (the engine's own bytes, the compressed copies read as the build loads):
+    nothing is read, compressed or decompressed for a request, and no request holds a copy of its own."""
     site = request.app.state.site
     tag = f'"{site.gen.name}"'
     headers = {"etag": tag, "cache-control": "no-cache", "vary": "Accept-Encoding"}
     if tag in request.headers.get("if-none-match", ""):
         return Response(status_code=304, headers=headers)
-    if "gzip" in request.headers.get("accept-encoding", ""):
+    taken = accepted_codings(request.headers.get("accept-encoding", ""))
+    if "br" in taken:
+        body, headers = site.model_br, {**headers, "content-encoding": "br"}
+    elif "gzip" in taken:
         body, headers = site.model_gz, {**headers, "content-encoding": "gzip"}
     else:
         body = site.engine.model.data
     return Sliced(body, media_type="application/octet-stream", headers=headers)
+
+
+def accepted_codings(header: str) -> set[str]:
+    """The content codings an Accept-Encoding header takes ("gzip, br;q=0.5" → gzip and br; q=0 refuses)."""
+    taken = set()
+    for part in header.lower().split(","):
+        coding, _, params = part.strip().partition(";")
+        if coding and not re.fullmatch(r"\s*q\s*=\s*0(?:\.0*)?\s*", params):
+            taken.add(coding.strip())
+    return taken
 
 
 class Sliced(Response):

@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+import brotli
 import numpy as np
 
 with warnings.catch_warnings():
@@ -42,14 +43,18 @@ from .tuning import TUNING, Tuning
 
 Key = tuple[str, str, str]  # (doc, unit, clause)
 GZIP_LEVEL = 6  # the model is fetched by every phone: level 9 is slower to write and barely smaller
+# and in brotli for the browsers that take it (all of today's): 0.79 MB against gzip's 1.04; level
+# 11 would save 30 KB more for 2 s more of every build
+BROTLI_LEVEL = 10
 
 
 def write(gen: Path, export: dict[str, Any], editions: Editions, tables: Path, tuning: Tuning = TUNING) -> Path:
-    """The generation's search model and its gzipped copy (what the server sends a browser)."""
+    """The generation's search model and its gzipped and brotli copies (what the server sends a browser)."""
     header, arrays = compile_model(export, editions, tables, gen.name, tuning)
     path = gen / model.MODEL_NAME
     data = model.write(path, header, arrays)
     (gen / (model.MODEL_NAME + ".gz")).write_bytes(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0))
+    (gen / (model.MODEL_NAME + ".br")).write_bytes(brotli.compress(data, quality=BROTLI_LEVEL))
     return path
 
 
