@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from .clauseid import CLAUSE_NUMBER, PARTS, TWO_ARTICLES, compact
+
 
 @dataclass(frozen=True)
 class Mention:
@@ -133,26 +135,30 @@ LANGUAGES = {"it": ITALIAN, "es": SPANISH, "en": ENGLISH}
 # ---------------------------------------------------------------- finders
 
 def find(text: str, lang: str, labels: dict[str, str] | None = None,
-         titles: dict[str, str] | None = None, names: tuple[str, ...] = ()) -> list[Mention]:
+         titles: dict[str, str] | None = None, names: tuple[str, ...] = (),
+         reader: "Reader | None" = None) -> list[Mention]:
     """Every reference written in `text`, in order, spans never overlapping.
 
     `labels` and `titles` name the clauses of the unit being read (label or
     title → clause id): a label such as "X2" used in the text, or "vedi note"
     naming a titled part, is a relative mention of that clause. `names` are what
     readers call the documents ("reglamento", "norma", "2007"): an id written with
-    one ("reglamento 64", "Law 16C (2007)") is a Law mention `named` so.
+    one ("reglamento 64", "Law 16C (2007)") is a Law mention `named` so. `reader`:
+    read also what readers write and the texts never do (`Reader`; kb cite only).
     """
     language = LANGUAGES[lang]
     taken: list[Mention] = find_named(text, labels or {}, titles or {})
     for finder in (find_external, find_norms, find_appendices, find_definitions, find_points):
         taken += [m for m in finder(text) if not _overlaps(m, taken)]
     if names:
-        taken += [m for m in find_named_documents(text, names, language) if not _overlaps(m, taken)]
-    taken += [m for m in find_law_lists(text, language) if not _overlaps(m, taken)]
-    taken += [m for m in find_law_lists(text, language, bare=True) if not _overlaps(m, taken)]
+        taken += [m for m in find_named_documents(text, names, language, reader) if not _overlaps(m, taken)]
+    taken += [m for m in find_law_lists(text, language, reader=reader) if not _overlaps(m, taken)]
+    taken += [m for m in find_law_lists(text, language, bare=True, reader=reader) if not _overlaps(m, taken)]
     if names:
         taken = named_after(text, sorted(taken, key=lambda m: m.start), names)
     taken = [_last_paragraph(text, m) if m.kind == "law" else m for m in taken]
+    if reader:
+        taken = [reader.paragraph(text, m) if m.kind == "appendix" and not m.point else m for m in taken]
     laws = [m for m in taken if m.kind == "law"]
     for m in find_relative(text, language):
         law = _qualified(text, m, laws)
@@ -260,36 +266,55 @@ def _overlaps(m: Mention, taken: list[Mention]) -> bool:
     return any(m.start < t.end and t.start < m.end for t in taken)
 
 
-def find_law_lists(text: str, language: Language, bare: bool = False) -> list[Mention]:
+def find_law_lists(text: str, language: Language, bare: bool = False, reader: "Reader | None" = None) -> list[Mention]:
     """`KEYWORD id (connector [determiner] [KEYWORD] id)*` — one mention per id.
 
     `bare`: the list opens with no keyword but with a full id that has a section
     letter ("definido en 79C", "(70C2)", "I disposti del 57A e 57B").
     """
     out: list[Mention] = []
-    opener = language.bare_opener if bare else language.keyword
+    words = language.keyword if reader is None or bare else f"(?:{language.keyword}|{reader.keywords})"
+    opener = language.bare_opener if bare else words
     keyword = re.compile(r"(?<![\w])" + opener + r"\s*(?:\*\*)?\s*")
-    link = re.compile(rf"\s*(?:\(\s*|{language.connector}\s*){language.determiner}(?:{language.keyword}\s*)?")
+    link = re.compile(rf"\s*(?:\(\s*|{language.connector}\s*){language.determiner}(?:{words}\s*)?")
     pos = 0
     while (k := keyword.search(text, pos)) is not None:
-        m = LAW_ID.match(text, k.end())
-        if (m is None or _NOT_AN_ARTICLE.match(text, m.end()) or _HEADING_TITLE.match(text, m.end())
-                or (bare and not (m["sec"] or m["lsec"]))):
+        m = law_id(text, k.end(), reader)
+        if (m is None or _NOT_AN_ARTICLE.match(text, m.end) or _HEADING_TITLE.match(text, m.end)
+                or (bare and not m.lettered)):
             pos = k.end()
             continue
-        start = m.start() if bare else k.start()
-        out.append(Mention(start, m.end(), text[start:m.end()], "law", compact_law(m)))
-        pos = m.end()
+        start = m.start if bare else k.start()
+        out.append(Mention(start, m.end, text[start:m.end], "law", m.ref))
+        pos = m.end
         while True:
             c = link.match(text, pos)
             if c is None or c.end() == pos or not re.search(r"[,;(]|\w", c.group()):
                 break
-            n = LAW_ID.match(text, c.end())
-            if n is None or _NOT_AN_ARTICLE.match(text, n.end()):
+            n = law_id(text, c.end(), reader)
+            if n is None or _NOT_AN_ARTICLE.match(text, n.end):
                 break
-            out.append(Mention(n.start(), n.end(), n.group(), "law", compact_law(n)))
-            pos = n.end()
+            out.append(Mention(n.start, n.end, text[n.start:n.end], "law", n.ref))
+            pos = n.end
     return out
+
+
+@dataclass(frozen=True)
+class LawId:
+    """An id with an article number where a text writes it: `ref` compact ("27B1b")."""
+    start: int
+    end: int
+    ref: str
+    lettered: bool  # it has a section letter
+
+
+def law_id(text: str, pos: int, reader: "Reader | None" = None) -> LawId | None:
+    """The id written at `pos` (`LAW_ID`), or with a reader the whole of it as readers write it."""
+    m = LAW_ID.match(text, pos)
+    if m is None:
+        return None
+    found = LawId(m.start(), m.end(), compact_law(m), bool(m["sec"] or m["lsec"]))
+    return reader.whole(text, found) if reader else found
 
 
 # ---------------------------------------------------------------- documents named
@@ -310,20 +335,22 @@ def _canonical(names: tuple[str, ...], written: str) -> str:
     return next(n for n in names if n.casefold() == written.casefold())
 
 
-def find_named_documents(text: str, names: tuple[str, ...], language: Language) -> list[Mention]:
-    """An id right after a document's name ("reglamento 64", "norma 40", "codice art. 12C1");
-    a name of digits alone ("2007") only names an edition after the id (`named_after`)."""
+def find_named_documents(text: str, names: tuple[str, ...], language: Language,
+                         reader: "Reader | None" = None) -> list[Mention]:
+    """An id right after a document's name ("reglamento 64", "norma 40", "codice art. 12C1",
+    "Reglamento 2007, Art. 12C1(e)"); a name of digits alone ("2007") only names an edition
+    after the id (`named_after`)."""
     worded = tuple(n for n in names if not n.isdigit())
     if not worded:
         return []
-    pattern = re.compile(_name_pattern(worded) + rf"\s*(?:{language.keyword}\s*)?")
+    pattern = re.compile(_name_pattern(worded) + rf"\s*(?:,?\s*{language.keyword}\s*)?")
     out = []
     for m in pattern.finditer(text):
-        law = LAW_ID.match(text, m.end())
-        if law is None or _NOT_AN_ARTICLE.match(text, law.end()):
+        law = law_id(text, m.end(), reader)
+        if law is None or _NOT_AN_ARTICLE.match(text, law.end):
             continue
-        out.append(Mention(m.start(), law.end(), text[m.start():law.end()], "law", compact_law(law),
-                           named=_canonical(worded, m["name"])))
+        mention = Mention(m.start(), law.end, text[m.start():law.end], "law", law.ref, named=_canonical(worded, m["name"]))
+        out.append(reader.paragraph(text, mention) if reader else mention)
     return out
 
 
@@ -360,7 +387,9 @@ def _listed_alike(text: str, mentions: list[Mention]) -> list[Mention]:
 
 
 def _one_list(text: str, a: Mention, b: Mention) -> bool:
-    return a.kind == b.kind == "law" and bool(_CONNECTED.fullmatch(text[a.end:b.start]))
+    """b follows a in one list: only connectors between them, and no keyword of its own (a keyword
+    opens another list: "reglamento 64, art. 65", "Law 22A1 and Law 72C of the 2007 Laws")."""
+    return a.kind == b.kind == "law" and b.raw[:1].isdigit() and bool(_CONNECTED.fullmatch(text[a.end:b.start]))
 
 
 def _named_first(m: Mention) -> bool:
@@ -406,33 +435,61 @@ def _relative_ok(m: re.Match[str], announced: bool, pointed: bool, before: str, 
 
 # ---------------------------------------------------------------- named things
 
-# Texts outside the corpus: (pattern, canonical name). An "art. N del/dello …" before the
-# name is part of the mention, so that article number is never read as a Law.
+# Texts outside the corpus — other regulations, a federation's, a championship's —, each a row:
+# (pattern, canonical name). An article written with one ("art. 8 del Regolamento di Giustizia",
+# "artículo 5 del Reglamento de Competiciones de la AEB", "Law 12 of the Bermuda Bowl Conditions
+# of Contest", "Codice di Comportamento, art. 4") is part of the mention, so its number is never
+# read as a Law. The Laws' own names ("del Reglamento", "of the 2007 Laws") are the manifest's:
+# a row here is what those names are not.
 EXTERNALS: list[tuple[str, str]] = [
+    # the Italian federation's (FIGB) regulations
     (r"Statuto\s+Federale", "Statuto Federale"),
     (r"Regolamento\s+di\s+[Gg]iustizia(?:\s+FIGB)?", "Regolamento di Giustizia"),
     (r"R\.\s?G\.\s?S\.", "R.G.S."),
-    (r"(?:WBF\s+)?Code\s+of\s+Practice(?:\s+della\s+WBF)?", "WBF Code of Practice"),
     (r"Regolamento\s+del\s+Settore\s+Arbitrale(?:\s+FIGB)?", "Regolamento del Settore Arbitrale"),
     (r"Regolamento\s+Campionati(?:\s+FIGB)?", "Regolamento Campionati"),
     (r"Regolamento\s+Tornei(?:\s+FIGB)?", "Regolamento Tornei"),
+    (r"Regolamento\s+[Tt]ecnico(?:\s+FIGB)?", "Regolamento Tecnico"),
+    (r"Regolamento\s+[Oo]rganico(?:\s+FIGB)?", "Regolamento Organico"),
+    (r"Codice\s+di\s+[Cc]omportamento(?:\s+FIGB)?", "Codice di Comportamento"),
+    (r"Codice\s+[Ee]tico(?:\s+FIGB)?", "Codice Etico"),
     (r"Norme\s+Integrative\s+20\d\d", "Norme Integrative 2020"),
     (r"Commentario\s+ufficiale", "Commentario ufficiale"),
+    # the World Bridge Federation's, and the conditions of an event
+    (r"(?:WBF\s+)?Code\s+of\s+Practice(?:\s+della\s+WBF)?", "WBF Code of Practice"),
     (r"Verbale\s+della\s+WBFLC\s+del\s+20\s+ottobre\s+2011", "WBFLC minute 2011-10-20"),
     (r"verbale\s+del\s+30\s+agosto\s+2000", "WBF Laws Committee minute 2000-08-30"),
+    (r"(?:WBF\s+)?Systems?\s+Policy", "WBF Systems Policy"),
+    (r"(?:[A-Z][\w.]*\s+){0,3}?Conditions\s+of\s+Contest", "Conditions of Contest"),  # "Bermuda Bowl Conditions of Contest"
+    (r"(?:General\s+)?(?:Tournament\s+)?Regulations\s+of\s+the\s+(?:WBF|EBL|ACBL)", "Tournament Regulations"),
+    # the Spanish association's (AEB)
     (r"Reglamento\s+sobre\s+la\s+Práctica\s+del\s+Juego", "Reglamento sobre la Práctica del Juego"),
+    (r"Reglamento\s+(?:General\s+)?de\s+Competici[oó]n(?:es)?(?:\s+de\s+la\s+AEB)?", "Reglamento de Competiciones"),
+    (r"Reglamento\s+(?:de\s+)?[Dd]isciplin(?:a|ario)(?:\s+de\s+la\s+AEB)?", "Reglamento de Disciplina"),
+    (r"Estatutos\s+de\s+la\s+AEB", "Estatutos de la AEB"),
     (r"Normas\s+AEB", "Normas AEB"),
     (r"\banexo\b", "anexo"),
 ]
-_EXTERNAL_ARTICLE = r"(?:[Aa]rt(?:icolo)?\.?\s*(?P<art>\d+)(?:\s+lettera\s+\w\))?\s+(?:del|dello|della)\s+)?"
+# Before a name: "art. 8 del", "artículo 5 del", "Law 12 of the"; after it: ", art. 4"
+# (not "…, art. 12 del Codice": that article is another text's).
+_EXTERNAL_KEYWORD = r"(?:[Aa]rt(?:icol[oi]|ículos?)?\.?|[Ll]aws?|[Rr]ules?|[Rr]egla)"
+_EXTERNAL_ARTICLE = (rf"(?:{_EXTERNAL_KEYWORD}\s*(?P<art>\d+)(?:\s+lettera\s+\w\))?\s+"
+                     r"(?:del|dello|della|de\s+la|de\s+los|de|of\s+the|of)\s+(?:(?:the|[Ll]a|[Ii]l|[Ee]l|[Ll]o)\s+)?)?")
+_EXTERNAL_AFTER = (r"(?:\s*,?\s*(?:[Aa]rt(?:icol[oi]|ículos?)?\.?)\s*(?P<after>\d+)(?![\d.,]\d)(?!\d)"
+                   r"(?!\s+(?:del|dello|della|de|of)\b))?")  # ", art. 4" (", Law 12" is the Laws')
+
+
+# The table as one pattern (one pass over a text, not one a row): at one place, the first row that reads it.
+_EXTERNAL = re.compile(_EXTERNAL_ARTICLE + "(?:" + "|".join(f"(?P<x{i}>{pattern})" for i, (pattern, _) in enumerate(EXTERNALS))
+                       + ")" + _EXTERNAL_AFTER)
 
 
 def find_external(text: str) -> list[Mention]:
     out = []
-    for pattern, name in EXTERNALS:
-        for m in re.finditer(_EXTERNAL_ARTICLE + f"(?:{pattern})", text):
-            ref = f"{name} art. {m['art']}" if m["art"] else name
-            out.append(Mention(m.start(), m.end(), m.group(), "external", ref))
+    for m in _EXTERNAL.finditer(text):
+        name = next(EXTERNALS[i][1] for i in range(len(EXTERNALS)) if m[f"x{i}"] is not None)
+        art = m["art"] or m["after"]
+        out.append(Mention(m.start(), m.end(), m.group(), "external", f"{name} art. {art}" if art else name))
     return out
 
 
@@ -509,3 +566,120 @@ _DEFINITION = re.compile(r"\b[Vv]edi(?:\s+anche)?\s+[\"“](?P<term>[^\"”]+)[\
 def find_definitions(text: str) -> list[Mention]:
     return [Mention(m.start(), m.end(), m.group(), "definition", m["term"] or "")
             for m in _DEFINITION.finditer(text)]
+
+
+# ---------------------------------------------------------------- what readers write (kb cite only)
+
+ABBREVIATIONS = r"leg|lg|arts"  # "Leg. 16B1", "arts. 16 y 73": a Law abbreviated as the registry's words are not
+_CLAUSE_NUMBER = re.compile(CLAUSE_NUMBER, re.I)
+_LETTER = re.compile(r"[^\W\d_]")
+_WORD_LETTERS = "aeiouy"   # a lone letter that is a word ("a", "e", "o", "y", "u", "i"): an item apart only at the end
+_SPACED_LOWER_SECTIONS = "bcdfg"  # "art. 27 b 1 a": a section apart in lower case, before its number
+_ENDING = re.compile(r"\s*(?:[.,;:)\]]|$)")
+_SECTION_APART = re.compile(_SPACED_SECTION)
+_CLOSING = re.compile(r"\s*\)")
+_GLUED = re.compile(r"[0-9A-Za-z]+")  # what runs on glued to an id: "40Z9", "16bis" name no clause
+_PARAGRAPH_SIGN = re.compile(r"\s*§\s*(?P<p>[0-9A-Za-z(](?:[0-9A-Za-z.()-]*[0-9A-Za-z)])?)")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """What readers write and the texts never do — a ruling, an appeal decision, an assistant's
+    answer —, read for kb cite only: the corpus's own citations are read without it, so the
+    extraction's labelled precision and recall (tests/test_citations.py) never see these forms.
+
+    - `keywords`: the words readers abbreviate a Law with ("L. 12C1(e)", "L 16B1", "Leg. 16B1",
+      "arts. 16 y 73"), case-insensitive (kb.cite builds them from the language registry's law
+      words, the search planner's);
+    - a clause number read whole as the search planner reads one (`kb.clauseid.CLAUSE_NUMBER`):
+      spaced, dotted, bracketed, in either case ("art. 27 B 1 b", "Law 16.B.1.a",
+      "Law 16(B)(1)(a)", "legge 12c1e", "LAW 12C1E", "Law 27B1 b"), keeping only the parts a
+      running text really writes (`_kept`: "art. 16 a tale scopo" is 16, "Art 12 e 13" two Laws);
+    - letters or digits glued on past a clause number ("norma 40Z9", "art. 16bis") are part of
+      the id as written: it names no clause, never its ancestor;
+    - a range of articles ("norma 92-93": a norm on two Laws) and a norm's paragraph after "§"
+      ("Norma 40 §40B2(a)(v)", as kb.citestyle writes it).
+    """
+    keywords: str  # a regular expression
+
+    @classmethod
+    def of(cls, law_words: tuple[str, ...]) -> "Reader":
+        """The reader of texts whose Laws are named by `law_words` (regular expressions: the
+        registry's, as the search planner reads them) or abbreviated as `ABBREVIATIONS`."""
+        words = "|".join((*law_words, ABBREVIATIONS))
+        return cls(rf"(?i:(?:{words})(?:\.|(?![^\W\d_])))")
+
+    def whole(self, text: str, found: LawId) -> LawId:
+        """The id at `found` as far as a reader writes it (never shorter than the grammar's)."""
+        m = _CLAUSE_NUMBER.match(text, found.start)
+        read = _whole_number(text, m) if m else None
+        if read is not None and read.end > found.end:
+            found = read
+        glued = _GLUED.match(text, found.end)
+        if glued:
+            return LawId(found.start, glued.end(), found.ref + glued.group(), found.lettered)
+        return found
+
+    def paragraph(self, text: str, m: Mention) -> Mention:
+        """A named document's id or an appendix with the paragraph number written after "§"
+        ("Norma 8 §3b2", "Appendice 4 §5.8"); a title after it ("§Carta giocata") is no number."""
+        sign = _PARAGRAPH_SIGN.match(text, m.end)
+        if sign is None or re.search(r"[A-Za-z]{3}", sign["p"]):
+            return m
+        return replace(m, end=sign.end(), raw=text[m.start:sign.end()], point=sign["p"])
+
+
+def _whole_number(text: str, m: re.Match[str]) -> LawId | None:
+    """The clause number `_CLAUSE_NUMBER` read at m, less the parts a text does not write so."""
+    kept = _kept(text, m)
+    if m["last"] and kept:
+        return None  # "92-93 B": no id
+    parts = {p: m[p] for p in kept}
+    last = kept[-1] if kept else ("last" if m["last"] else "art")
+    end = m.end(last)
+    if kept and "(" in text[_before(m, last):m.start(last)] and (close := _CLOSING.match(text, end)):
+        end = close.end()
+    ref = compact(m["art"], parts) + (f"-{m['last']}" if m["last"] else "")
+    return LawId(m.start(), end, ref, "sec" in kept)
+
+
+def _kept(text: str, m: re.Match[str]) -> list[str]:
+    """The parts of a clause number a running text writes, outermost first: each must fit
+    (`_fits`) and be followed by no letter but its own next part's."""
+    kept: list[str] = []
+    for part in (p for p in PARTS if m[p]):
+        if not _fits(text, m, part):
+            break
+        kept.append(part)
+    while kept and _LETTER.match(text, m.end(kept[-1])):
+        kept.pop()  # "16 B regola", "12C1fin": a part running into a word is no part
+    return kept
+
+
+def _fits(text: str, m: re.Match[str], part: str) -> bool:
+    gap = text[_before(m, part):m.start(part)]
+    written = m[part]
+    if gap in ("", ".") or re.sub(r"\s+", "", gap) in ("(", ")("):  # glued, dotted, bracketed: "12c1e", "16.B", "16(B)(1)"
+        return True
+    if gap.strip():
+        return False            # "Art 12C2) o …", "70D3). Si": a bracket closed, a sentence ended
+    if part == "sec":
+        if written.islower():   # "27 b 1 a"; "16 a tale", "12 e 13" are words
+            return written in _SPACED_LOWER_SECTIONS and bool(m["num"]) and not _two_articles(text, m)
+        return bool(_SECTION_APART.match(text, m.start(part) - 1)) and not _two_articles(text, m)
+    if part == "num":
+        return True             # "27 B 1": a number apart after its section
+    if part == "item":          # "Law 27B1 b", a lone letter ("12C1 si" is a word); "Legge 16 B 1 a" at the end only
+        return (written.islower() and not _LETTER.match(text, m.end(part))
+                and (written not in _WORD_LETTERS or bool(_ENDING.match(text, m.end(part)))))
+    return False                # a roman numeral apart is a word ("i", "v", "x")
+
+
+def _two_articles(text: str, m: re.Match[str]) -> bool:
+    return bool(m["num"]) and bool(TWO_ARTICLES.fullmatch(text[m.end("art") - 1:m.end("num")]))
+
+
+def _before(m: re.Match[str], part: str) -> int:
+    """Where the part before `part` ends (the article's number for a section)."""
+    order = ("art", "last", *PARTS)
+    return max(m.end(p) for p in order[:order.index(part)] if m[p])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterable
 
 from .model import Clause, Table
 
@@ -54,6 +55,48 @@ def readable(clause_id: str) -> str:
     """Readable form of a Law clause id; other ids are returned unchanged."""
     cid = ClauseId.parse(clause_id)
     return cid.readable() if cid else clause_id
+
+
+# ---------------------------------------------------------------- clause numbers as people write them
+
+ROMAN = r"(?:i{1,3}|iv|v|vi{1,3}|ix|x)"
+# A clause number as a reader types or writes it, matched case-insensitively: each level under
+# the one before (section, number, item, roman: so the Laws number them), each apart or glued,
+# after a dot or in brackets: "27B1a", "27 b 1 a", "16.B.1.a", "16(B)(1)(a)", "40B2(a)(v)",
+# "20F5bii"; an article range "92-93" (a norm on two Laws). The search planner reads a query
+# with it whole (kb.search.query.NUMBER, and the browser the same pattern); kb cite reads it in
+# running text, keeping only the parts a text really writes (kb.citegrammar, `Reader`).
+# Each run of spaces has one place to go: every optional part carries the spaces after it. Two
+# spaced quantifiers side by side (`\s*(?P<sec>…)?\s*`, an empty part between) share a run
+# between them in every way there is, and a match that fails tries them all: 8 s for "27",
+# 30 spaces and "#", whoever calls it (the browser runs this pattern too).
+CLAUSE_NUMBER = (
+    r"(?P<art>[0-9]{1,2})(?![0-9])\s*(?:-\s*(?P<last>[0-9]{1,2})(?![0-9])\s*)?"
+    r"(?:(?:[.(]\s*)?(?P<sec>[a-g])\s*(?:\)\s*)?"
+    r"(?:(?:[.(]\s*)?(?P<num>[0-9]{1,2})(?![0-9])\s*(?:\)\s*)?"
+    r"(?:(?:[.(]\s*)?(?P<item>[a-z])\s*(?:\)\s*)?"
+    rf"(?:(?:[.(]\s*)?(?P<roman>{ROMAN})\s*(?:\)\s*)?"
+    r")?)?)?)?"
+)
+PARTS = ("sec", "num", "item", "roman")  # the levels under an article, outermost first
+TWO_ARTICLES = re.compile(r"[0-9]\s+[a-gA-G]\s+[0-9]{2}")  # "27 e 28", "27 E 28": two articles, not 27E28
+# (digits as ASCII digits: the browser's regexes know no other)
+
+
+def compact(art: str, parts: dict[str, str | None]) -> str:
+    """A clause number's compact id (DESIGN §4): "27" + {sec: "b", num: "1", item: "A"} → "27B1a"."""
+    sec, num, item, roman = (parts.get(p) or "" for p in PARTS)
+    return art + sec.upper() + num + item.lower() + roman.lower()
+
+
+def unit_numbered(units: Iterable[str], number: str) -> str | None:
+    """The unit a number names: numbered so, or a range that covers it ("92-93" for 92 and 93)."""
+    ids = list(units)
+    if number in ids:
+        return number
+    wanted = int(number) if number.isdigit() else -1
+    return next((uid for uid in ids if (m := re.fullmatch(r"(\d+)-(\d+)", uid)) and int(m[1]) <= wanted <= int(m[2])),
+                None)
 
 
 class LawClauseTree:

@@ -141,13 +141,24 @@ def cmd_cite(args: argparse.Namespace) -> int:
 
 
 def _read_text(text: str) -> str:
-    """The text given on the command line, or standard input's for `-`."""
+    """The text given on the command line, or standard input's for `-`; a file's path is refused
+    (its text is checked from standard input: a path's own words cite nothing)."""
     if text != "-":
+        if _is_file(text):
+            raise UsageError(f"{text!r} is a file's path, not a text: to check the file, give it on standard "
+                             f"input (kb cite - < {text})")
         return text
     try:
         return sys.stdin.read()
     except UnicodeDecodeError as e:
         raise UsageError(f"standard input is not text in {sys.stdin.encoding}: {e.reason}") from e
+
+
+def _is_file(text: str) -> bool:
+    try:
+        return len(text) < 4096 and "\n" not in text and Path(text).is_file()
+    except (OSError, ValueError):  # not a path this system can hold
+        return False
 
 
 def cmd_mcp(args: argparse.Namespace) -> int:
@@ -202,7 +213,8 @@ def cmd_site(args: argparse.Namespace) -> int:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
-    from .release import write_release
+    from .release import RELEASE, write_release
+    RELEASE.check(Path(args.path))  # before any build: a path that cannot be written costs nothing
     release = write_release(_kb(args), Path(args.path))
     rows = ", ".join(f"{name} {n}" for name, n in release.rows)
     print(f"wrote release {release.version} of build {release.generation} → {release.path}: {len(release.rows)} "
@@ -302,7 +314,8 @@ def parser() -> argparse.ArgumentParser:
     shown.add_argument("--json", action="store_true", help="print the result as /api/cite returns it")
     shown.add_argument("--html", action="store_true", help="print the text as HTML, each citation a link classed "
                        "by its status")
-    c.add_argument("--lang", choices=LANGS, help="the text's language, read first (default: all three alike)")
+    c.add_argument("--lang", choices=LANGS, help="the language the text is written in: its grammar's reading comes "
+                   "first where two differ (all three are read); it does not choose the edition")
     c.set_defaults(func=cmd_cite)
     sub.add_parser("mcp", help="serve the knowledge base to an assistant as an MCP server on standard input/output "
                    "(search, clause, compare, situations, cite), over the current build").set_defaults(func=cmd_mcp)

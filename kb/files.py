@@ -88,8 +88,11 @@ class OwnFolder:
 
     def check(self, target: Path, written: Callable[[Path], set[str]] | None = None) -> None:
         """FolderError unless `target` may be written (`written`: the files an earlier run wrote)."""
+        if target.name == "-":  # standard output, as `kb export -` writes: a folder of files cannot go there
+            raise FolderError(f"{self.command} writes a folder of files, not standard output: give a folder's path")
         if target.exists() and not target.is_dir():
-            raise FolderError(f"{target} is a file; give a folder")
+            kind = "a file" if target.is_file() else "not a folder (a device, FIFO or socket)"
+            raise FolderError(f"{target} is {kind}; give a folder")
         if not target.is_dir() or not any(target.iterdir()):
             return
         if not (target / self.mark).is_file():

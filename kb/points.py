@@ -62,6 +62,19 @@ def point_target(unit: Unit, p: PointRef, source: str | None = None) -> str | No
                                      -abs(order[c.id] - order.get(source, 0)))).id
 
 
+def named_once(unit: Unit, ref: str) -> str | None:
+    """The one clause of `unit` a point read from outside it names ("3b2", "5.8", "B"): numbered
+    so exactly, else the only one whose numbering ends so (or elides to it); None when none does,
+    or several do and nothing says which ("a" in a norm with 1a, 2a and 3a)."""
+    key = [k.lower() for k in _COMPONENT.findall(ref)]
+    if not key:
+        return None
+    exact = [c.id for c in unit.clauses if [x.lower() for x in _COMPONENT.findall(numbering(unit, c))] == key]
+    found = exact or [c.id for c in unit.clauses if _ends_with(numbering(unit, c), key)] \
+        or [c.id for c in unit.clauses if _elides(numbering(unit, c), key)]
+    return found[0] if len(found) == 1 else None
+
+
 def numbering(unit: Unit, c: Clause) -> str:
     """A clause's own numbering: its id without the unit and any clash or paragraph suffix."""
     if c.id == unit.id or _PARAGRAPH.search(c.id):

@@ -173,12 +173,31 @@ def _said(c: Any) -> str:
     if c.status == "external":
         return f"external: {c.id} (a text outside the corpus)"
     if t is None:
-        return f"no such clause: {readable(c.id)} (checked in {c.checked} and its other edition)"
-    where = f"{t.doc} {t.label} ({t.edition})" + (f" — {t.title}" if t.title else "")
+        other = " (nor has its other edition)" if c.kind == "law" else ""
+        return f"no such clause: {c.checked} {readable(c.id)}{_nearest(c)}{other}"
+    where = f"{_named(t)}" + (f" — {t.title}" if t.title else "")
     if c.status == "numbered-otherwise" and c.pair:
-        older, newer, relation, _ = c.pair
-        return (f"numbered otherwise: {where}; {older.doc} {older.label} ({older.edition}) ↔ "
-                f"{newer.doc} {newer.label} ({newer.edition}), {relation}")
+        return f"numbered otherwise: {where}; {_row(c.pair)}"
     if c.status == "not-in-edition":
-        return f"not in {c.checked}: only in {where}"
-    return f"exists: {where}"
+        return f"not in {c.checked}: only in {where}" + (f"; {_row(c.pair)}" if c.pair else "")
+    return f"exists: {where}" + (f"; {_row(c.pair)}" if c.pair else "")
+
+
+def _named(clause: Any) -> str:
+    return f"{clause.doc} {clause.label} ({clause.edition})"
+
+
+def _row(pair: Any) -> str:
+    """The concordance's row: "es-laws 13F (2007) ↔ it-laws 13C (2017), moved"; one side alone
+    for a clause removed or added."""
+    sides = " ↔ ".join(_named(side) for side in (pair.older, pair.newer) if side)
+    return f"{sides}, {pair.relation}"
+
+
+def _nearest(c: Any) -> str:
+    """ — 27B has no 9: the nearest clause there is, and what it lacks."""
+    near = c.nearest
+    if near is None:
+        return ""
+    lacks = readable(c.id)[len(near.label):] if readable(c.id).startswith(near.label) else readable(c.id)
+    return f" — {near.label} has no {lacks.strip() or readable(c.id)}"

@@ -14,7 +14,7 @@ from typing import Callable
 
 from .citation import EXTERNAL, Link, Site, Target
 from .citegrammar import PRECEDING, Mention
-from .clauseid import ClauseId
+from .clauseid import ClauseId, unit_numbered
 from .concordance import Concordances, carry
 from .library import LAWS, NORMS, OTHER_GAME, EditionPair, Library
 from .model import Document
@@ -52,6 +52,10 @@ class Lookups:
 
     def has_unit(self, doc: str, unit: str) -> bool:
         return unit in self.clauses.get(doc, {})
+
+    def unit_numbered(self, doc: str, number: str) -> str | None:
+        """The unit a number names in a document: numbered so, or a range covering it ("92-93")."""
+        return unit_numbered(self.clauses.get(doc, {}), number)
 
     def cited_laws(self, doc: Document) -> str:
         """Which Laws a document's bare article numbers mean (DESIGN §3 `cites`)."""
@@ -106,8 +110,9 @@ def _external(m: Mention, site: Site, look: Lookups, last_law: Target | None) ->
 
 
 def _norm(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:
-    target = _pointed(Target(look.norms, m.ref, None), m.point, look)
-    return [Link(target, _within(site, look.norms), look.has_unit(look.norms, m.ref))]
+    uid = look.unit_numbered(look.norms, m.ref)  # "all'Art. 93": the norm on Laws 92 and 93
+    target = _pointed(Target(look.norms, uid or m.ref, None), m.point, look)
+    return [Link(target, _within(site, look.norms), uid is not None)]
 
 
 def _appendix(m: Mention, site: Site, look: Lookups, last_law: Target | None) -> list[Link]:

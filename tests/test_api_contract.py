@@ -16,7 +16,8 @@ ASKED = {
     "/api/situations": {200: ("/api/situations", {"lang": "es"}), 400: ("/api/situations", {"lang": "fr"})},
     "/api/changes": {200: ("/api/changes", {"kind": "moved"}), 400: ("/api/changes", {"kind": "similar"}),
                      404: ("/api/changes", {"older": "it-laws", "newer": "es-laws"})},
-    "/api/cite": {200: ("/api/cite", {"text": "Law 27B1(b), Law 13F, Law 95"}), 400: ("/api/cite", {"text": ""})},
+    "/api/cite": {200: ("/api/cite", {"text": "Law 27B1(b), Law 13F, Law 95"}), 400: ("/api/cite", {"text": ""}),
+                  414: ("/api/cite", {"text": "Legge 16 " * 2300})},  # a text too long for a URL: sent by POST
 }
 POSTED = {  # the one route that takes a body: (JSON body, raw bytes) per documented status
     "/api/cite": {200: ({"text": "Artículo 64 del reglamento, norma 40", "lang": "es"}, None),
@@ -30,6 +31,7 @@ MORE_SHAPES = [  # other answers of the same routes, held to the same schemas
     ("/api/search", {"q": "x", "doc": "nope"}), ("/api/search", {"q": "y" * 600}), ("/api/units/xx/1", {}),
     ("/api/cite", {"text": "l'Art. 16A3 e la norma 99; Statuto Federale"}), ("/api/cite", {"text": "z" * 20_001}),
     ("/api/cite", {"text": "Law 12", "format": "pdf"}),
+    ("/api/cite", {"text": "art. 27 B 9, norma 92, Reglamento 2007, Art. 12C1(e), Law 23 of the 2007 Laws"}),
 ]
 
 

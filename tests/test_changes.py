@@ -36,6 +36,12 @@ def test_the_changes_page_lists_every_row_that_is_not_same(client):
         assert html.count(f'<li data-kind="{kind}"') == n
 
 
+def test_the_readme_counts_the_changes_as_the_page_lists_them():
+    """The README's figure is what /changes, /api/changes and `kb release` print (it once said 277)."""
+    readme = (TSV.parents[1] / "README.md").read_text(encoding="utf-8")
+    assert f"new or removed ({len(CHANGED)})" in readme and f"changes {len(CHANGED)}," in readme
+
+
 def test_each_law_folds_its_changes_under_its_number_title_and_count(client):
     """One fold per Law, its line saying the Law, its title and how many changes; the index
     leads to it from a grid of the Laws that changed, by chapter."""

@@ -17,8 +17,8 @@ import re
 import pytest
 
 import kb as library
-from kb.cite import (EXISTS, EXTERNAL, NO_SUCH_CLAUSE, NOT_IN_EDITION, NUMBERED_OTHERWISE, STATUS_RULES,
-                     CiteError, Found, Reading, Resolved, status_of)
+from kb.cite import (EXISTS, EXTERNAL, MAX_CLAUSE_CHARS, NO_SUCH_CLAUSE, NOT_IN_EDITION, NUMBERED_OTHERWISE,
+                     STATUS_RULES, CiteError, Found, Pair, Reading, Resolved, status_of)
 from kb.citegrammar import Mention
 from kb.corpus import CORPUS_DIR
 
@@ -27,18 +27,19 @@ ITALIAN = ("La Commissione osserva che la Legge 27B1(b) consente di correggere c
            "l'art. 16A3, l'Articolo 95 e l'Art 27E; ricorda la norma 40 sugli accordi di coppia, l'Articolo 72C "
            "e infine l'art. 23A del reglamento.")
 
-# (as written, status, the document checked, where the clause is: (doc, id) or None, the pair: (older, newer) or None)
+# (as written, status, the document checked, where the clause is: (doc, id) or None, the concordance's row
+# for it: (older, newer), None for the side a row removes or adds; None where the row says `same` or there is none)
 ITALIAN_EXPECTED = [
-    ("Legge 27B1(b)", EXISTS, "it-laws", ("it-laws", "27B1b"), None),
-    ("Art. 23A", EXISTS, "it-laws", ("it-laws", "23A"), None),                # 23A: new in 2017 (comparable call)
-    ("art. 16 B", EXISTS, "it-laws", ("it-laws", "16B"), None),
+    ("Legge 27B1(b)", EXISTS, "it-laws", ("it-laws", "27B1b"), ("27B1b", "27B1b")),  # table: 27B1b changed
+    ("Art. 23A", EXISTS, "it-laws", ("it-laws", "23A"), (None, "23A")),     # 23A: new in 2017 (comparable call)
+    ("art. 16 B", EXISTS, "it-laws", ("it-laws", "16B"), None),                # table: 16B same
     ("Art. 13F", NUMBERED_OTHERWISE, "it-laws", ("es-laws", "13F"), ("13F", "13C")),  # table: 13F → 13C moved
-    ("art. 16A3", NOT_IN_EDITION, "it-laws", ("es-laws", "16A3"), None),          # table: 16A3 removed-in-2017
+    ("art. 16A3", NOT_IN_EDITION, "it-laws", ("es-laws", "16A3"), ("16A3", None)),    # table: 16A3 removed-in-2017
     ("Articolo 95", NO_SUCH_CLAUSE, "it-laws", None, None),                   # the Laws end at 93
     ("Art 27E", NO_SUCH_CLAUSE, "it-laws", None, None),                           # Law 27 has sections A to D
     ("norma 40", EXISTS, "it-norms", ("it-norms", "40"), None),
-    ("Articolo 72C", EXISTS, "it-laws", ("it-laws", "72C"), None),
-    ("art. 23A del reglamento", NOT_IN_EDITION, "es-laws", ("it-laws", "23A"), None),  # ES 23 has no sections
+    ("Articolo 72C", EXISTS, "it-laws", ("it-laws", "72C"), ("23", "72C")),    # table: 23 → 72C moved
+    ("art. 23A del reglamento", NOT_IN_EDITION, "es-laws", ("it-laws", "23A"), (None, "23A")),  # ES 23 has no sections
 ]
 
 SPANISH_ENGLISH = ("Según el Artículo 64 del reglamento la renuncia se rectifica; véase también la Ley 12C1 y el "
@@ -47,16 +48,16 @@ SPANISH_ENGLISH = ("Según el Artículo 64 del reglamento la renuncia se rectifi
                    "not exist, nor does Law 12C1f in the 2017 Laws; see Law 17E2 (2007).")
 
 SPANISH_ENGLISH_EXPECTED = [
-    ("Artículo 64 del reglamento", EXISTS, "es-laws", ("es-laws", "64"), None),
-    ("Ley 12C1", EXISTS, "it-laws", ("it-laws", "12C1"), None),
+    ("Artículo 64 del reglamento", EXISTS, "es-laws", ("es-laws", "64"), None),   # table: 64 same
+    ("Ley 12C1", EXISTS, "it-laws", ("it-laws", "12C1"), None),                   # table: 12C1 same
     ("Artículo 16C2a", NUMBERED_OTHERWISE, "it-laws", ("es-laws", "16C2a"), ("16C2a", "16D2a")),  # 16C2a → 16D2a
-    ("Law 40B2(a)(i)", EXISTS, "it-laws", ("it-laws", "40B2ai"), None),
+    ("Law 40B2(a)(i)", EXISTS, "it-laws", ("it-laws", "40B2ai"), ("40B2a", "40B2ai")),  # table: 40B2a split
     ("Law 22A1", NUMBERED_OTHERWISE, "it-laws", ("es-laws", "22A1"), ("22A1", "22B")),  # table: 22A1 → 22B
     ("Law 72C of the 2007 Laws", NUMBERED_OTHERWISE, "es-laws", ("it-laws", "72C"), ("23", "72C")),  # 23 → 72C
-    ("Law 1B (2007)", NOT_IN_EDITION, "es-laws", ("it-laws", "1B"), None),   # table: 1B new-in-2017
+    ("Law 1B (2007)", NOT_IN_EDITION, "es-laws", ("it-laws", "1B"), (None, "1B")),   # table: 1B new-in-2017
     ("Law 94", NO_SUCH_CLAUSE, "it-laws", None, None),
-    ("Law 12C1f in the 2017 Laws", NOT_IN_EDITION, "it-laws", ("es-laws", "12C1f"), None),  # removed-in-2017
-    ("Law 17E2 (2007)", EXISTS, "es-laws", ("es-laws", "17E2"), None),       # 2007 has it (2017: 17D3)
+    ("Law 12C1f in the 2017 Laws", NOT_IN_EDITION, "it-laws", ("es-laws", "12C1f"), ("12C1f", None)),  # removed-in-2017
+    ("Law 17E2 (2007)", EXISTS, "es-laws", ("es-laws", "17E2"), ("17E2", "17D3")),  # 2007 has it; table: → 17D3
 ]
 
 
@@ -84,13 +85,19 @@ def test_the_premises_of_the_expected_statuses_hold_in_the_texts_and_the_table(e
     assert not {"95", "94", "27E"} & (it | es)
     assert {("13F", "13C", "moved"), ("16C2a", "16D2a", "moved"), ("22A1", "22B", "moved"), ("23", "72C", "moved"),
             ("16A3", "", "removed-in-2017"), ("12C1f", "", "removed-in-2017"), ("", "1B", "new-in-2017"),
-            ("", "23A", "new-in-2017")} <= set(rows)
+            ("", "23A", "new-in-2017"), ("27B1b", "27B1b", "changed"), ("16B", "16B", "same"), ("64", "64", "same"),
+            ("12C1", "12C1", "same"), ("40B2a", "40B2ai", "split"), ("17E2", "17D3", "moved")} <= set(rows)
     assert "40" in clause_ids(export, "it-norms")
 
 
 def shown(result):
-    return [(c.written, c.status, c.checked, (c.target.doc, c.target.id) if c.target else None,
-             (c.pair[0].id, c.pair[1].id) if c.pair else None) for c in result.citations]
+    return [(c.written, c.status, c.checked, (c.target.doc, c.target.id) if c.target else None, row(c))
+            for c in result.citations]
+
+
+def row(c):
+    """The concordance's row a citation carries: (older id, newer id), None for a side it has not."""
+    return (c.pair.older and c.pair.older.id, c.pair.newer and c.pair.newer.id) if c.pair else None
 
 
 @pytest.mark.parametrize("text, expected", [(ITALIAN, ITALIAN_EXPECTED), (SPANISH_ENGLISH, SPANISH_ENGLISH_EXPECTED)],
@@ -113,7 +120,7 @@ def test_the_clause_text_is_the_clauses_own(knowledge):
     assert "chiamata paragonabile" in law.target.text           # 27B1(b): corrected by a comparable call
     assert law.target.title == "LICITA INSUFFICIENTE" and law.target.label == "27B1(b)"
     assert moved.target.text.startswith("Carta de más")         # ES 13F, the extra card
-    assert moved.pair[1].doc == "it-laws" and moved.pair[1].edition == "2017" and moved.pair[2] == "moved"
+    assert moved.pair.newer.doc == "it-laws" and moved.pair.newer.edition == "2017" and moved.pair.relation == "moved"
     assert "Carta delle Convenzioni" in norm.target.text
 
 
@@ -163,7 +170,8 @@ def test_a_text_that_cannot_be_checked_says_why(knowledge, text, lang, said):
 def rule_facts(asked, other, pair):
     m = Mention(0, 1, "x", "law", "1")
     read = lambda exists: Reading("d", "1", "1", exists) if exists is not None else None  # noqa: E731
-    return Resolved(Found(m), read(asked), read(other), ("pair" if pair else None))
+    beside = Pair(Reading("e", "1", "1", True), Reading("d", "2", "2", True), "moved", "")  # "d" has it, numbered 2
+    return Resolved(Found(m), read(asked), read(other), beside if pair else None)
 
 
 @pytest.mark.parametrize("asked, other, pair, status", [
@@ -240,3 +248,237 @@ def test_a_long_text_is_posted(client):
 def test_bad_requests_are_4xx_json_with_a_message(client, method, kwargs, said):
     r = getattr(client, method)("/api/cite", **kwargs)
     assert 400 <= r.status_code < 500 and said in r.json()["error"] and r.json()["status"] == r.status_code
+
+
+# ---------------------------------------------------------------- what readers write (issue 31, new user's report)
+#
+# Each row: the text, then per citation found (status, the document checked, the clause it leads to or
+# None, the nearest clause there is when there is no such clause or None). The ids come from the texts
+# (`test_the_premises_of_the_reader_forms_hold_…` checks them against the export, the seeds and the
+# concordance), not from kb cite.
+
+READER_FORMS = [
+    # a clause number spaced, dotted, bracketed, in either case: read whole, never its ancestor
+    ("art. 27 B 1 b", [(EXISTS, "it-laws", "27B1b", None)]),
+    ("art. 27 B 9", [(NO_SUCH_CLAUSE, "it-laws", None, "27B")]),             # 27B has no 9 (nor has ES 27B)
+    ("Art. 27B9", [(NO_SUCH_CLAUSE, "it-laws", None, "27B")]),
+    ("Legge 16 B 1 a", [(EXISTS, "it-laws", "16B1a", None)]),
+    ("Law 16.B.1.a", [(EXISTS, "it-laws", "16B1a", None)]),
+    ("Law 16(B)(1)(a)", [(EXISTS, "it-laws", "16B1a", None)]),
+    ("art. 12 C 1 e", [(EXISTS, "it-laws", "12C1e", None)]),
+    ("art. 27 b 1 a", [(EXISTS, "it-laws", "27B1a", None)]),
+    ("legge 12c1e", [(EXISTS, "it-laws", "12C1e", None)]),
+    ("LAW 12C1E", [(EXISTS, "it-laws", "12C1e", None)]),
+    ("Law 27B1 b", [(EXISTS, "it-laws", "27B1b", None)]),
+    ("L. 12C1(e)", [(EXISTS, "it-laws", "12C1e", None)]),
+    ("L 16B1", [(EXISTS, "it-laws", "16B1", None)]),
+    ("Leg. 16B1", [(EXISTS, "it-laws", "16B1", None)]),
+    ("art. 16bis", [(NO_SUCH_CLAUSE, "it-laws", None, "16")]),               # letters glued on: no such clause
+    # words that look like parts, and are words: the clause is what is really written
+    ("vedi Art 16 A tale scopo", [(EXISTS, "it-laws", "16", None)]),
+    ("Legge 16 B 1 a tale scopo", [(EXISTS, "it-laws", "16B1", None)]),
+    ("Art 12 e 13", [(EXISTS, "it-laws", "12", None), (EXISTS, "it-laws", "13", None)]),
+    ("Law 12. E poi", [(EXISTS, "it-laws", "12", None)]),
+    # an edition named: checked there (the product's own style, "Reglamento 2007, Art. …", among them)
+    ("Artículo 16 C 2 del Reglamento", [(EXISTS, "es-laws", "16C2", None)]),
+    ("arts. 16 y 73 del Reglamento", [(EXISTS, "es-laws", "16", None), (EXISTS, "es-laws", "73", None)]),
+    ("Reglamento 2007, Art. 12C1(e)", [(EXISTS, "es-laws", "12C1e", None)]),
+    ("Reglamento 2007, Art. 16A3", [(EXISTS, "es-laws", "16A3", None)]),
+    ("Law 23 of the 2007 Laws", [(EXISTS, "es-laws", "23", None)]),
+    ("Codice 2017, Art. 12C1(e)", [(EXISTS, "it-laws", "12C1e", None)]),
+    # the norms: a norm on two Laws by either; a paragraph on a Law clause; one that is not there
+    ("norma 92", [(EXISTS, "it-norms", "92-93", None)]),
+    ("NI 92", [(EXISTS, "it-norms", "92-93", None)]),
+    ("norma 93", [(EXISTS, "it-norms", "92-93", None)]),
+    ("norma 92-93", [(EXISTS, "it-norms", "92-93", None)]),
+    ("norma 40B2(a)(v)", [(EXISTS, "it-norms", "40-40B2av", None)]),
+    ("norma 16F7(q)", [(NO_SUCH_CLAUSE, "it-norms", None, "16")]),
+    ("norma 40Z9", [(NO_SUCH_CLAUSE, "it-norms", None, "40")]),
+    ("Norme Int. Art. 4 punto 3", [(EXISTS, "it-norms", "4-3", None)]),
+    ("Norme Int. Art. 4 punto 9", [(NO_SUCH_CLAUSE, "it-norms", None, "4")]),
+    ("Appendice 4 §5.8", [(EXISTS, "it-norms", "sipari-5.8", None)]),
+    ("Appendice 4 §9.9", [(NO_SUCH_CLAUSE, "it-norms", None, "sipari")]),
+    # other regulations: outside the corpus, never a Law of the same number
+    ("artículo 5 del Reglamento de Competiciones de la AEB", [(EXTERNAL, None, None, None)]),
+    ("art. 12 del Regolamento Tecnico", [(EXTERNAL, None, None, None)]),
+    ("Codice di Comportamento, art. 4", [(EXTERNAL, None, None, None)]),
+    ("Law 12 of the Bermuda Bowl Conditions of Contest", [(EXTERNAL, None, None, None)]),
+    ("Under the WBF General Conditions of Contest, Law 12 applies",
+     [(EXTERNAL, None, None, None), (EXISTS, "it-laws", "12", None)]),      # ", Law 12" is the Laws'
+]
+
+
+def test_the_premises_of_the_reader_forms_hold_in_the_texts_and_the_table(export):
+    it, es, norms = clause_ids(export, "it-laws"), clause_ids(export, "es-laws"), clause_ids(export, "it-norms")
+    assert {"27B1b", "27B", "16B1a", "12C1e", "27B1a", "16B1", "16", "12", "13"} <= it
+    assert not {"27B9", "16bis"} & (it | es) and "16A" in it   # "16 A tale scopo" would be 16A: it is not read so
+    assert {"16C2", "16", "73", "12C1e", "16A3", "23"} <= es
+    assert {"92-93", "40-40B2av", "16", "40", "4-3", "sipari-5.8"} <= norms
+    assert not {"92", "93", "16-16F7q", "4-9", "sipari-9.9"} & norms
+    seed = (CORPUS_DIR / "it-norms-2026.txt").read_text(encoding="utf-8")
+    assert "ARTICOLO 92 – ARTICOLO 93" in seed and "\n40B2(a)(v) " in seed   # one norm on two Laws; 40B2(a)(v)'s paragraph
+    docs = {d["id"]: d for d in export["documents"]}
+    paragraphs = {c.get("law_clause") for u in docs["it-norms"]["units"] if u["id"] == "16" for c in u["clauses"]}
+    assert "16F7q" not in paragraphs
+
+
+@pytest.mark.parametrize("text, expected", READER_FORMS, ids=[t for t, _ in READER_FORMS])
+def test_what_readers_write_is_read_whole_and_checked_where_it_says(knowledge, text, expected):
+    got = [(c.status, c.checked, c.target.id if c.target else None, c.nearest.id if c.nearest else None)
+           for c in knowledge.cite(text).citations]
+    assert got == expected
+
+
+@pytest.mark.parametrize("text, pair", [
+    ("Artículo 16 C 2 del Reglamento", ("16C2", "16D2", "moved")),
+    ("Law 23 of the 2007 Laws", ("23", "72C", "moved")),
+    ("Reglamento 2007, Art. 12C1(e)", ("12C1e", None, "removed-in-2017")),   # IT 12C1(e) is another rule
+    ("Reglamento 2007, Art. 16A3", ("16A3", None, "removed-in-2017")),
+])
+def test_a_stated_edition_comes_with_the_concordances_row_to_the_other(knowledge, text, pair):
+    [c] = knowledge.cite(text).citations
+    assert (c.pair.older and c.pair.older.id, c.pair.newer and c.pair.newer.id, c.pair.relation) == pair
+    older, newer, relation = pair
+    assert (older, newer or "", relation) in concordance_rows()
+
+
+def test_the_nearest_clause_says_what_the_cited_one_lacks(kb):
+    r = kb("cite", "art. 27 B 9, norma 40Z9")
+    assert "no such clause: it-laws 27B9 — 27B has no 9 (nor has its other edition)" in r.stdout
+    assert "no such clause: it-norms 40Z9 — 40 has no Z9" in r.stdout
+
+
+def reader_citation(gettext, label, of_laws, unit, clause):
+    from kb.citestyle import clause_name
+    return f"{label}, " + clause_name(gettext, of_laws, unit, clause)
+
+
+@pytest.mark.parametrize("doc", ["it-laws", "es-laws"])
+@pytest.mark.parametrize("lang", ["it", "es", "en"])
+def test_the_products_own_citation_of_every_clause_of_the_laws_reads_back_to_it(knowledge, doc, lang):
+    """"Codice 2017, Art. 27B1(b)", "Reglamento 2007, Art. 12C1(e)", "Spanish Laws 2007, Art. 13F": as
+    the pages and the MCP server cite a clause in each interface language, checked in its own edition.
+    (A closing paragraph, `69B-p2`, is cited by its clause's number: it is left out.)"""
+    from kb.catalogs import BUILD_DIR as CATALOGS, translations
+    from kb.citestyle import citation
+    gettext, label = translations(knowledge.gen / CATALOGS, lang).gettext, knowledge.library.label(doc, lang)
+    wrong = []
+    for unit in knowledge.store.units_of(doc).values():
+        for c in (c for c in unit["clauses"] if unit["kind"] == "article" and "-p" not in c["id"]):
+            for text in {citation(gettext, label, True, unit, c["id"]), reader_citation(gettext, label, True, unit, c["id"])}:
+                got = [(x.status, x.checked, x.target.id if x.target else None, x.end) for x in knowledge.cite(text).citations]
+                if got != [(EXISTS, doc, c["id"], len(text))]:
+                    wrong.append((text, got))
+    assert wrong == []
+
+
+def test_a_norms_citation_never_reads_as_another_clause(knowledge):
+    """A norm's paragraph as the study cards and the MCP server cite it ("Norma 8 §3b2", "Norma 40
+    §40B2(a)(v)") reads back to it; where the style names the norm alone or a paragraph by its title,
+    the check names the norm, never another paragraph. (A closing paragraph is cited by its owner's
+    number, as in the Laws: left out.)"""
+    from kb.catalogs import BUILD_DIR as CATALOGS, translations
+    gettext = translations(knowledge.gen / CATALOGS, "it").gettext
+    label, exact, other = knowledge.library.label("it-norms", "it"), 0, []
+    for unit in knowledge.store.units_of("it-norms").values():
+        for c in (c for c in unit["clauses"] if unit["kind"] == "norm" and not re.search(r"-p\d+$", c["id"])):
+            text = reader_citation(gettext, label, False, unit, c["id"])
+            [got] = knowledge.cite(text).citations
+            exact += got.target is not None and got.target.id == c["id"]
+            if got.status != EXISTS or got.target.id not in (c["id"], unit["id"]):
+                other.append((text, got.status, got.target and got.target.id))
+    assert other == [] and exact >= 200
+
+
+# ---------------------------------------------------------------- bounded replies
+
+def test_a_long_text_citing_one_law_again_and_again_gives_its_text_once(client):
+    """"Law 40 " 2857 times (20 000 characters): each citation names its clause by key, the text of
+    each clause named is given once, at most MAX_CLAUSE_CHARS long (Law 40 is longer: cut, and said)."""
+    text = "Law 40 " * 2857
+    r = client.post("/api/cite", json={"text": text})
+    body = r.json()
+    assert r.status_code == 200 and body["total"] == 2857
+    assert all("text" not in c["target"] for c in body["citations"])
+    assert {c["target"]["key"] for c in body["citations"]} == {"it-laws/40"}
+    assert set(body["targets"]) == {"it-laws/40", "es-laws/40"}       # the clause and the other edition's, once each
+    law = body["targets"]["it-laws/40"]
+    assert law["truncated"] and len(law["text"]) <= MAX_CLAUSE_CHARS + 2
+    assert len(r.content) < 1000 * 2857                                # it was 17.4 MB: the Law's text in each
+    whole = client.get("/api/units/it-laws/40").json()["text"]
+    assert len(whole) > MAX_CLAUSE_CHARS and whole.startswith(law["text"].removesuffix(" …")[:500])
+
+
+def test_a_clause_cited_with_its_sub_clauses_reads_them_whole_when_short(knowledge):
+    [c] = knowledge.cite("Law 27B1").citations
+    assert not c.target.truncated and c.target.text.startswith("(a) ") and "\n(b) " in c.target.text
+
+
+# ---------------------------------------------------------------- not text, and the HTTP and CLI edges
+
+@pytest.mark.parametrize("body", [b'{"text": "\\ud800 Law 16"}', b'{"text": "Law 16 \\udfff"}'])
+def test_a_lone_surrogate_is_a_400_that_says_so(client, body):
+    r = client.post("/api/cite", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "lone surrogate" in r.json()["error"] and r.json()["status"] == 400
+
+
+def test_the_cli_refuses_text_that_is_not_text_in_one_line(kb):
+    r = kb("cite", "Law 16 \udced\udca0\udc80")   # bytes that were not UTF-8, as Python hands them over
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1 and "lone surrogate" in r.stderr
+
+
+def test_another_method_is_told_which_the_route_takes(client):
+    r = client.put("/api/cite", json={"text": "Law 16"})
+    assert r.status_code == 405 and r.headers["allow"] == "GET, HEAD, POST"
+    assert client.delete("/api/search").headers["allow"] == "GET, HEAD"
+
+
+@pytest.mark.parametrize("kwargs", [{"data": {"text": "Law 16"}},
+                                    {"content": b"Law 16", "headers": {"content-type": "text/plain"}}])
+def test_a_body_that_is_not_json_is_told_what_to_send(client, kwargs):
+    r = client.post("/api/cite", **kwargs)
+    assert r.status_code == 400 and "Content-Type: application/json" in r.json()["error"]
+
+
+def test_a_text_too_long_for_a_url_is_told_to_post_it(client):
+    r = client.get("/api/cite", params={"text": "Legge 16 " * 2300})
+    assert r.status_code == 414 and "POST /api/cite" in r.json()["error"]
+
+
+def test_kb_cite_of_a_files_path_says_how_to_check_the_file(kb, tmp_path):
+    path = tmp_path / "ruling.txt"
+    path.write_text("Law 16", encoding="utf-8")
+    r = kb("cite", str(path))
+    assert r.returncode == 2 and r.stdout == "" and f"kb cite - < {path}" in r.stderr
+
+
+def test_the_texts_language_reads_first_and_does_not_choose_the_edition(knowledge):
+    """`lang` (README: `--lang`) is the language the text is written in; the edition checked is the
+    one the text names, else the one in force, whatever the language."""
+    for lang in (None, "it", "es", "en"):
+        assert [(c.checked, c.status) for c in knowledge.cite("Artículo 16C2a y Ley 27B1", lang).citations] == \
+            [("it-laws", NUMBERED_OTHERWISE), ("it-laws", EXISTS)]
+
+
+PIECES = ["Law", "art.", "L.", "Leg.", "arts.", "norma", "NI", "Appendice", "Reglamento 2007,", "Burraco 2014,",
+          "of the 2007 Laws", "del Reglamento", "(2007)", "§", "§3b2", "§(a", "92-93", "16", "27", "B", "b", "1", "a",
+          "(a)", "(B)", ".", ",", "e", "y", "and", "(", ")", "16bis", "40Z9", "punto", "lettera", "Statuto Federale",
+          "Conditions of Contest", "ultimo comma dell'", "99", "Art. 27B1(b)", "ı", "٣", "Norme Int. Art."]
+
+
+def test_any_text_of_citation_pieces_is_checked_and_every_span_is_its_own(knowledge):
+    from hypothesis import given, settings, strategies as st
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(st.lists(st.sampled_from(PIECES), min_size=1, max_size=12), st.sampled_from([" ", ""]))
+    def checked(pieces, joint):
+        text = joint.join(pieces)
+        if not text.strip():
+            return
+        result = knowledge.cite(text)
+        result.to_dict()
+        for c in result.citations:
+            assert text[c.start:c.end] == c.written
+            assert (c.target is not None) == (c.status in (EXISTS, NOT_IN_EDITION, NUMBERED_OTHERWISE))
+            assert c.target is None or c.target.key in result.targets
+    checked()

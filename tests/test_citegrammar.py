@@ -191,3 +191,80 @@ def test_a_point_right_after_a_law_narrows_it():
 def test_spans_are_where_the_reference_is_written():
     text = "Gli Art 26B e 16C non si applicano"
     assert [text[m.start:m.end] for m in find(text, "it")] == ["Art 26B", "16C"]
+
+
+# ---------------------------------------------------------------- what readers write (kb cite's reader only)
+
+from kb.cite import CHECKED_KINDS, READER  # noqa: E402  (the reader kb cite reads free texts with)
+
+READER_FORMS = [
+    # clause numbers spaced, dotted, bracketed, in either case (the search planner's reader of numbers)
+    ("art. 27 B 1 b", "it", [(L, "27B1b")]), ("Law 16.B.1.a", "en", [(L, "16B1a")]),
+    ("Law 16(B)(1)(a)", "en", [(L, "16B1a")]), ("art. 27 b 1 a", "it", [(L, "27B1a")]),
+    ("legge 12c1e", "it", [(L, "12C1e")]), ("LAW 12C1E", "en", [(L, "12C1e")]), ("Law 27B1 b", "en", [(L, "27B1b")]),
+    ("Art 30B1(b) (i)", "it", [(L, "30B1bi")]), ("Artículo 16 C 2", "es", [(L, "16C2")]),
+    # the registry's law words and their abbreviations
+    ("L. 12C1(e)", "it", [(L, "12C1e")]), ("L 16B1", "it", [(L, "16B1")]), ("Leg. 16B1", "it", [(L, "16B1")]),
+    ("arts. 16 y 73", "es", [(L, "16"), (L, "73")]),
+    # glued on past a number: the id as written, which no clause has
+    ("art. 16bis", "it", [(L, "16bis")]), ("Art 27H", "it", [(L, "27H")]),
+    # what is a word, a bracket closed or a sentence ended is no part of the id
+    ("vedi Art 16 A tale scopo", "it", [(L, "16")]), ("Legge 16 B 1 a tale scopo", "it", [(L, "16B1")]),
+    ("Art 12 e 13", "it", [(L, "12"), (L, "13")]), ("Art 27 E 28", "it", [(L, "27")]),
+    ("Law 12. E poi", "it", [(L, "12")]), ("(Ver 12C1 si procede)", "es", [(L, "12C1")]),
+    ("(vedi Art 12C2) o l'Art 13", "it", [(L, "12C2"), (L, "13")]), ("Artículo 70D3). Si", "es", [(L, "70D3")]),
+]
+
+
+@pytest.mark.parametrize("text, lang, expected", READER_FORMS)
+def test_a_reader_reads_what_readers_write(text, lang, expected):
+    assert [(m.kind, m.ref) for m in find(text, lang, reader=READER)] == expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [f for f in READER_FORMS if f[0].split()[0] in ("art.", "legge")])
+def test_without_a_reader_the_grammar_stops_where_the_texts_would(text, lang, expected):
+    """The corpus's extraction reads no spaced item or lower-case run: what it reads of these is shorter."""
+    assert [(m.kind, m.ref) for m in find(text, lang)] != expected
+
+
+@pytest.mark.parametrize("lang, text", FALSE_FRIENDS)
+def test_false_friends_cite_nothing_to_a_reader_either(lang, text):
+    assert [(m.kind, m.ref) for m in find(text, lang, reader=READER)] == []
+
+
+@pytest.mark.parametrize("forms, lang", [(ITALIAN_FORMS, "it"), (SPANISH_FORMS, "es"), (ENGLISH_FORMS, "en")])
+def test_a_reader_reads_the_texts_own_forms_as_the_grammar_does(forms, lang):
+    assert [(t, cited(t, lang)) for t, _ in forms] == [(t, [(m.kind, m.ref) for m in find(t, lang, reader=READER)])
+                                                       for t, _ in forms]
+
+
+def test_the_laws_own_running_text_read_as_a_free_text_cites_what_the_grammar_reads(export):
+    """Every clause's text and title, each document's names and all, read with and without kb cite's
+    reader: the same citations, span for span (the reader's forms match nothing in the Laws)."""
+    names = tuple(n for d in export["documents"] for n in d.get("names", ()))
+    differ, read = [], 0
+    for d in export["documents"]:
+        for u in d["units"]:
+            for t in (t for c in u["clauses"] for t in (c.get("text"), c.get("title")) if t):
+                plain = [(m.start, m.end, m.ref) for m in find(t, d["lang"], names=names) if m.kind in CHECKED_KINDS]
+                free = [(m.start, m.end, m.ref) for m in find(t, d["lang"], names=names, reader=READER)
+                        if m.kind in CHECKED_KINDS]
+                read += len(plain)
+                if plain != free:
+                    differ.append((d["id"], u["id"], plain, free))
+    assert read > 700 and differ == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ("artículo 5 del Reglamento de Competiciones de la AEB", "Reglamento de Competiciones art. 5"),
+    ("art. 12 del Regolamento Tecnico", "Regolamento Tecnico art. 12"),
+    ("Codice di Comportamento, art. 4", "Codice di Comportamento art. 4"),
+    ("Law 12 of the Bermuda Bowl Conditions of Contest", "Conditions of Contest art. 12"),
+])
+def test_another_regulations_article_is_outside_the_corpus(text, name):
+    for lang in ("it", "es", "en"):
+        assert [(m.kind, m.ref, m.raw) for m in find(text, lang)] == [("external", name, text)]
+
+
+def test_an_article_of_the_laws_after_another_regulation_is_the_laws(text="il Regolamento Tecnico, art. 16 del Codice"):
+    assert cited(text) == [("external", "Regolamento Tecnico"), (L, "16")]

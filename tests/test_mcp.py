@@ -180,3 +180,133 @@ def test_an_assistant_session_over_stdio(build_dir):
     assert IT_27B1B in got.content[0].text
     statuses = [(c["written"], c["status"]) for c in checked.structured_content["citations"]]
     assert statuses == [("Artículo 16C2a", "numbered-otherwise"), ("Ley 27E", "no-such-clause")]
+
+
+# ---------------------------------------------------------------- what the new user's test found (issue 31)
+
+def listed_tools(mcp_server):
+    async def go():
+        async with Client(mcp_server) as client:
+            return {t.name: t for t in (await client.list_tools()).tools}
+    return anyio.run(go)
+
+
+def test_search_filters_by_the_languages_the_texts_are_written_in(mcp_server, export):
+    schema = listed_tools(mcp_server)["search"].input_schema["properties"]
+    written = sorted({d["lang"] for d in export["documents"]})
+    assert sorted(next(a["enum"] for a in schema["lang"]["anyOf"] if "enum" in a)) == written == ["es", "it"]
+    assert next(a["enum"] for a in schema["ui"]["anyOf"] if "enum" in a) == ["it", "es", "en"]   # a reader's language
+    hits = call(mcp_server, "search", {"query": "carta", "lang": "es", "limit": 3}).structured_content["hits"]
+    assert hits and all(h["lang"] == "es" for h in hits)
+
+
+@pytest.mark.parametrize("arguments, said", [
+    ({"query": "carta", "lang": "en"}, "bad argument to search: lang: Input should be 'it' or 'es'"),
+    ({"query": "carta", "limit": 0}, "bad argument to search: limit: Input should be greater than or equal to 1"),
+])
+def test_an_argument_error_is_one_human_line(mcp_server, arguments, said):
+    r = call(mcp_server, "search", arguments)
+    assert r.is_error and r.content[0].text == said   # not pydantic's report, its links and its input repeated
+
+
+def test_a_number_in_both_editions_gives_the_choices_and_the_reader_picks(mcp_server):
+    both = call(mcp_server, "search", {"query": "27B1"}).structured_content
+    assert both["jump"] is None and [(c["doc"], c["clause"]) for c in both["choices"]] == [("it-laws", "27B1"),
+                                                                                            ("es-laws", "27B1")]
+    spanish = call(mcp_server, "search", {"query": "27B1", "ui": "es"}).structured_content
+    assert spanish["jump"]["url"] == "/es-laws/27#27B1" and spanish["choices"] == []
+
+
+def test_the_text_content_is_the_structured_content_as_json(mcp_server):
+    import json
+    for name, arguments in [("clause", {"doc": "it-laws", "id": "27B1b"}), ("search", {"query": "27B1"}),
+                            ("cite", {"text": "Law 13F"}), ("compare", {"law": 13}), ("situations", {"lang": "en"})]:
+        r = call(mcp_server, name, arguments)
+        assert json.loads(r.content[0].text) == r.structured_content, name
+
+
+def test_every_tool_publishes_the_schema_its_answers_fit(mcp_server):
+    from jsonschema import Draft202012Validator
+    tools = listed_tools(mcp_server)
+    assert set(tools) == TOOLS and all(t.output_schema for t in tools.values())
+    for name, arguments in [("clause", {"doc": "es-laws", "id": "16A3"}), ("search", {"query": "27B1"}),
+                            ("cite", {"text": "Law 13F, art. 27 B 9, norma 92 e Statuto Federale"}),
+                            ("compare", {"law": 13}), ("situations", {"lang": "en", "query": "insufficient"})]:
+        content = call(mcp_server, name, arguments).structured_content
+        assert list(Draft202012Validator(tools[name].output_schema).iter_errors(content)) == [], name
+
+
+def test_a_clause_the_newer_edition_removed_says_so(mcp_server):
+    row = next(r for r in table("concordance.tsv") if r["older"] == "16A3")
+    note = next(n["note"] for n in table("notes/en/concordance.tsv") if (n["older"], n["newer"]) == ("16A3", ""))
+    c = call(mcp_server, "clause", {"doc": "es-laws", "id": "16A3"}).structured_content
+    assert row["newer"] == "" and [(p["doc"], p["id"], p["relation"], p["note"]) for p in c["parallel"]] == \
+        [("it-laws", None, "removed-in-2017", note)]
+
+
+@pytest.mark.parametrize("id, found", [("92", "92-93"), ("93", "92-93"), ("92-93", "92-93"),
+                                       ("40B2(a)(v)", "40-40B2av")])
+def test_a_norm_by_either_law_it_is_on_and_its_paragraph_by_its_law_clause(mcp_server, id, found):
+    c = call(mcp_server, "clause", {"doc": "it-norms", "id": id}).structured_content
+    assert c["id"] == found
+
+
+def test_a_norm_paragraph_is_cited_by_its_whole_number(mcp_server):
+    """"Norma 4 §3b1", not "Norma 4 §(1" (the paragraph's own label, which 4-1 reads as its number)."""
+    c = call(mcp_server, "clause", {"doc": "it-norms", "id": "4-3b1", "lang": "it"}).structured_content
+    assert c["citation"] == "Norme integrative 2026, Norma 4 §3b1"
+
+
+@pytest.mark.parametrize("name, arguments, argument", [
+    ("cite", {"text": "\ud800 Law 16"}, "'text'"), ("search", {"query": "x\ud800"}, "'query'"),
+    ("clause", {"doc": "it-laws", "id": "\udc80"}, "'id'"),
+])
+def test_an_argument_that_is_not_text_is_a_tool_error(mcp_server, name, arguments, argument):
+    r = call(mcp_server, name, arguments)
+    assert r.is_error and f"the argument {argument} cannot be read" in r.content[0].text
+    assert "lone surrogate" in r.content[0].text
+
+
+def raw_session(build_dir, lines, replies):
+    """`kb mcp` as its own process, spoken to line by line as any client may (the SDK's own client
+    cannot even send a lone surrogate): initialize, then each line; the replies to `replies` ids."""
+    import json
+    import select
+    import subprocess
+    proc = subprocess.Popen([sys.executable, "-m", "kb.cli", "--build-dir", str(build_dir), "mcp"], cwd=str(ROOT),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    hello = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+             "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}
+    try:
+        for line in [json.dumps(hello), '{"jsonrpc": "2.0", "method": "notifications/initialized"}', *lines]:
+            proc.stdin.write(line.encode() + b"\n")
+        proc.stdin.flush()
+        got = {}
+        while set(replies) - set(got):
+            ready, _, _ = select.select([proc.stdout], [], [], 60)
+            assert ready, f"no answer to {sorted(set(replies) - set(got))}"
+            message = json.loads(proc.stdout.readline())
+            got[message.get("id")] = message
+        return got
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+@pytest.mark.slow
+def test_a_client_that_sends_a_lone_surrogate_or_a_language_the_texts_lack_is_always_answered(build_dir):
+    call_line = '{"jsonrpc": "2.0", "id": %d, "method": "tools/call", "params": {"name": "%s", "arguments": %s}}'
+    lines = [call_line % (1, "cite", '{"text": "\\ud800 Law 16"}'), call_line % (2, "search", '{"query": "x\\udfff"}'),
+             call_line % (3, "clause", '{"doc": "it-laws", "id": "\\udc80"}'),
+             call_line % (4, "search", '{"query": "carta", "lang": "en"}'),
+             call_line % (5, "clause", '{"doc": "it-laws", "id": "27B1b"}'),
+             '{"jsonrpc": "2.0", "id": 6, "method": "tools/list", "params": {"cursor": "\\ud800"}}']
+    got = raw_session(build_dir, lines, [1, 2, 3, 4, 5, 6])
+    for n, argument in ((1, "'text'"), (2, "'query'"), (3, "'id'")):
+        result = got[n]["result"]
+        assert result["isError"] and "lone surrogate" in result["content"][0]["text"]
+        assert argument in result["content"][0]["text"]
+    assert got[4]["result"]["isError"] and got[4]["result"]["content"][0]["text"] == \
+        "bad argument to search: lang: Input should be 'it' or 'es'"
+    assert not got[5]["result"].get("isError") and got[5]["result"]["structuredContent"]["text"] == IT_27B1B
+    assert "lone surrogate" in got[6]["error"]["message"]   # not a tool call: a JSON-RPC error, still an answer

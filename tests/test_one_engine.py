@@ -85,6 +85,7 @@ def test_the_browser_shows_what_the_server_shows_for_every_filter_and_page(engin
            "norma ٩٢", "٣", "27B1ı", "27 B 1 İ", "artıcolo 27", "DEFİNIZIONE DI RENONCE", "fıgb regole",
            "ho detto 1 pıcche dopo 1 cuori", "\u1369\u136a carta",
            # an edition or a language named beside a number; a story's holdings, scores and table numbers
+           "Law 16.B.1.a", "16(B)(1)(a)", "L. 12C1(e)", "art. 27 B 9", "norm 40",  # the one reader of numbers
            "testo spagnolo dell'articolo 16", "Law 16 in the 2007 edition", "el artículo 16 del reglamento 2007",
            "the Spanish text of Law 25", "L'articolo 25 in spagnolo", "13A1 del 2007", "9A5 reglamento",
            "Board 12, table 4: West held ♠AQ10x ♥Kx ♦— and after 1♥ – 2♣ – 2NT declarer said the rest are mine; +620",

@@ -388,6 +388,17 @@ def test_a_file_is_refused_and_left_alone(kb, tmp_path):
     assert target.read_text(encoding="utf-8") == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["release"]
 
 
+def test_standard_output_and_a_device_are_refused_before_any_build(kb, tmp_path, monkeypatch):
+    """`kb export -` writes to standard output; a release is a folder of files: `-` is no folder
+    (it once became one, named "-"); /dev/null is a device, not "a file"."""
+    monkeypatch.chdir(tmp_path)
+    built = []
+    monkeypatch.setattr("kb.build.ensure_build", lambda *a, **k: built.append(a))
+    assert "writes a folder of files, not standard output" in refused(kb("release", "-"))
+    assert "is not a folder (a device, FIFO or socket)" in refused(kb("release", "/dev/null"))
+    assert list(tmp_path.iterdir()) == [] and built == []
+
+
 def test_a_folder_holding_something_else_is_refused_naming_it(kb, tmp_path):
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     err = refused(kb("release", str(tmp_path)))

@@ -1,10 +1,12 @@
 """The JSON API (DESIGN §8): documents, units with their links, search."""
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from kb.cite import MAX_TEXT_CHARS, CiteError
 from kb.languages import in_order
@@ -123,25 +125,47 @@ _CITE_HTML = {"content": {"text/html": {"schema": {"type": "string"}}},
               "description": "the citations and, with format=html, the text alone as HTML"}
 
 
-def _cited(request: Request, text: str, lang: str | None, format: str) -> Any:
+_CITE_LANG = "the language the text is written in (it, es, en): its grammar's reading comes first where two differ; " \
+             "it does not choose the edition (the one the text names, else the one in force)"
+_CHECKING = threading.Lock()  # one check at a time per worker, off the event loop: searches go on meanwhile
+
+
+async def _cited(request: Request, text: str, lang: str | None, format: str) -> Any:
+    """The check, in a thread of the pool (a long text takes most of a second: the event loop
+    answers other requests meanwhile), one at a time; the reply made there too."""
     if format not in CITE_FORMATS:
         raise ApiError(400, f"unknown format {format!r}; formats: {', '.join(CITE_FORMATS)}")
+    site = _site(request)
     try:
-        result = _site(request).cite(text, lang)
+        return await run_in_threadpool(_checked, site, text, lang, format)
     except CiteError as e:
         raise ApiError(400, str(e)) from e
-    return HTMLResponse(result.html) if format == "html" else JSONResponse(result.to_dict())
+
+
+def _checked(site: Any, text: str, lang: str | None, format: str) -> Response:
+    with _CHECKING:
+        result = site.cite(text, lang)
+        return HTMLResponse(result.html) if format == "html" else JSONResponse(result.to_dict())
 
 
 @router.get("/cite", summary="Every citation in a text, found, resolved and given a status", response_model=CiteResult,
-            responses={200: _CITE_HTML} | errors(400, 503))
+            responses={200: _CITE_HTML} | errors(400, 414, 503))
 async def cite(request: Request, text: str = Query("", description=_CITE_TEXT),
-               lang: str | None = Query(None, description="the text's language, read first (it, es, en)"),
-               format: str = _CITE_FORMAT) -> Any:
-    return _cited(request, text, lang, format)
+               lang: str | None = Query(None, description=_CITE_LANG), format: str = _CITE_FORMAT) -> Any:
+    return await _cited(request, text, lang, format)
 
 
 @router.post("/cite", summary="Every citation in a text sent as the body, found, resolved and given a status",
              response_model=CiteResult, responses={200: _CITE_HTML} | errors(400, 413, 503))
 async def cite_sent(request: Request, body: CiteRequest, format: str = _CITE_FORMAT) -> Any:
-    return _cited(request, body.text, body.lang, format)
+    return await _cited(request, body.text, body.lang, format)
+
+
+CITE_BODY = 'the body is a JSON object, {"text": "…", "lang": "it"}, sent with Content-Type: application/json'
+
+
+def body_hint(request: Request, message: str) -> str:
+    """A refused body at POST /api/cite, with what the route takes (a form or plain text is no JSON)."""
+    if request.method == "POST" and request.url.path == "/api/cite" and message.startswith("bad parameter body"):
+        return f"{message} ({CITE_BODY})"
+    return message

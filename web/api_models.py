@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from kb.cite import CitedClause  # the clause a citation leads to, as the check gives it
+from kb.shapes import CiteAnswer  # the citation check's JSON, as kb cite --json and the MCP server answer it
 
 
 class Open(BaseModel):
@@ -109,6 +109,7 @@ def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The `responses` of a route: the error statuses it really returns, with their body."""
     said = {400: "a bad parameter (the message names it)", 404: "no such document or unit",
             413: "a body too large, or sent without its length (the message gives the limit)",
+            414: "a URL too long (the message says how to send a long text: by POST)",
             503: "no build is loaded yet"}
     return {status: {"model": ApiErrorBody, "description": said[status]} for status in statuses}
 
@@ -188,36 +189,7 @@ class CiteRequest(BaseModel):
     lang: Optional[Literal["it", "es", "en"]] = None  # the text's language, read first (default: all three alike)
 
 
-class CitePair(BaseModel):
-    """The concordance's pair: the older edition's clause and the newer's beside it."""
-    older: CitedClause
-    newer: CitedClause
-    relation: str
-    note: str
-
-
-class CheckedCitation(BaseModel):
-    """A citation found in the text (`start`-`end`, as `written`), the document it was checked
-    against (`checked`: the one the text names, `stated`, else the Laws in force), its status and
-    the clause it leads to (`target`: in the edition that has it; none when there is no such clause)."""
-    start: int
-    end: int
-    written: str
-    kind: str
-    status: Literal["exists", "not-in-edition", "numbered-otherwise", "no-such-clause", "external"]
-    checked: Optional[str] = None
-    stated: bool
-    id: str
-    label: str
-    target: Optional[CitedClause] = None
-    pair: Optional[CitePair] = None
-
-
-class CiteResult(BaseModel):
-    """Every citation found in a text, in text order, and the text as HTML with each citation a
-    link classed by its status (`citation exists`, `citation no-such-clause`, …)."""
-    length: int
-    total: int
-    summary: dict[str, int]  # how many citations of each status
-    citations: list[CheckedCitation]
+class CiteResult(CiteAnswer):
+    """Every citation found in a text, in text order, each clause they name once (`targets`), and
+    the text as HTML with each citation a link classed by its status (`citation exists`, …)."""
     html: str

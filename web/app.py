@@ -16,6 +16,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from kb import generations
 from kb.catalogs import BUILD_DIR as CATALOGS
@@ -23,7 +24,7 @@ from kb.knowledge import KnowledgeBase
 from kb.search.model import MODEL_NAME
 
 from . import changes, decks, exam, extra, offline, pages, study
-from .api import ApiError, error_response, openapi as api_openapi, router
+from .api import ApiError, body_hint, error_response, openapi as api_openapi, router
 from .caching import ETagMiddleware
 from .security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
 from .i18n import load_translations
@@ -50,6 +51,16 @@ class Site(KnowledgeBase):
         site.packs, site.packs_pending = {}, {}
         site.store, site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
         return site
+
+
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
+
+
+def allowed_methods(app: Any, scope: Any) -> list[str]:
+    """The methods some route answers at this path, as the router matches them (HEAD wherever
+    GET is: `HeadAndSlashes`), for a 405's `Allow`."""
+    found = [m for m in METHODS if any(r.matches(dict(scope, method=m))[0] == Match.FULL for r in app.router.routes)]
+    return found[:1] + ["HEAD"] + found[1:] if "GET" in found else found
 
 
 def _plain_page(status: int, message: str, hint: str) -> str:
@@ -267,7 +278,7 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "query")
         message = f"bad parameter {where}: {first.get('msg', 'invalid')}"
         if request.url.path.startswith("/api/"):
-            return error_response(400, message)
+            return error_response(400, body_hint(request, message))
         return _error_page(request, 400, message)
 
     @app.exception_handler(Exception)
@@ -286,7 +297,9 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
             response = error_response(exc.status_code, str(exc.detail))
         else:
             response = _error_page(request, exc.status_code, str(exc.detail))
-        response.headers.update(exc.headers or {})  # a 405's `Allow`
+        response.headers.update(exc.headers or {})
+        if exc.status_code == 405:  # every method the path answers, not only its first route's
+            response.headers["allow"] = ", ".join(allowed_methods(app, request.scope))
         return response
 
     return app

@@ -23,6 +23,8 @@ MAX_BODY_BYTES = 0     # every route but one is GET: no request carries a body�
 # …but POST /api/cite, a text to check: its longest, each character a JSON escape (12 bytes for one
 # outside the Basic Multilingual Plane), and the rest of the object.
 BODY_ROUTES = {("POST", "/api/cite"): 12 * MAX_TEXT_CHARS + 1024}
+BODY_PATHS = {path: limit for (_method, path), limit in BODY_ROUTES.items()}
+URL_HINTS = {"/api/cite": '; send a long text by POST /api/cite, as the JSON body {"text": "…"}'}
 MAX_HEADER_BYTES = 16384  # a browser sends 1-2 KB; an 8 MB Accept-Language must not reach the app
 MAX_HEADERS = 100
 # The whole head as it arrives (request line, each header's ": " and CRLF, some slack): past
@@ -42,13 +44,15 @@ HEADERS = {
 def refusal(scope: Scope) -> tuple[int, str] | None:
     """(status, reason) when a request asks for more than any route needs."""
     if len(scope.get("raw_path") or scope["path"].encode()) + len(scope.get("query_string", b"")) > MAX_URL_BYTES:
-        return 414, "request URL too long"
+        return 414, f"request URL too long: at most {MAX_URL_BYTES} bytes" + URL_HINTS.get(scope["path"], "")
     raw = scope.get("headers") or []
     if len(raw) > MAX_HEADERS or sum(len(k) + len(v) for k, v in raw) > MAX_HEADER_BYTES:
         return 431, "request header fields too large"
     headers = Headers(scope=scope)
     length = headers.get("content-length") or "0"
-    limit = BODY_ROUTES.get((scope["method"], scope["path"]), MAX_BODY_BYTES)
+    # another method at a path that takes a body (PUT /api/cite) is held to the same limit and
+    # reaches the router, whose 405 names the methods the path takes
+    limit = BODY_PATHS.get(scope["path"], MAX_BODY_BYTES)
     if not length.isdigit() or int(length) > limit or "transfer-encoding" in headers:
         return 413, (f"request body too large: at most {limit} bytes, sent with its Content-Length" if limit
                      else "request body not accepted")

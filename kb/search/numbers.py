@@ -3,9 +3,9 @@ Law in the other editions beside it. The browser's engine follows this module on
 (web/static/search.js, `numbers`)."""
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from ..clauseid import unit_numbered
 from ..urls import url_for
 from .model import Model
 from .query import NumberQuery
@@ -60,7 +60,7 @@ class Numbers:
     def existing(self, doc: str, n: NumberQuery) -> Target | None:
         """The clause a number names in a document, or its nearest existing ancestor."""
         ids = self.ids[doc]
-        unit = ids["appendix"].get(n.article) if n.appendix else self._unit_numbered(ids["units"], n.article)
+        unit = ids["appendix"].get(n.article) if n.appendix else unit_numbered(ids["units"], n.article)
         if unit is None:
             return None
         clauses = dict((c, label) for c, label in ids["units"].get(unit, ()))
@@ -74,11 +74,3 @@ class Numbers:
             clause = unit
         return {"doc": doc, "unit": unit, "clause": clause, "label": clauses.get(clause, clause),
                 "title": ids["titles"][unit], "url": url_for(doc, unit, clause), "exact": clause == n.clause}
-
-    @staticmethod
-    def _unit_numbered(units: dict[str, Any], number: str) -> str | None:
-        """The unit a number names: numbered so, or a range that covers it ("92-93")."""
-        if number in units:
-            return number
-        return next((uid for uid in units if (m := re.fullmatch(r"(\d+)-(\d+)", uid))
-                     and int(m[1]) <= int(number) <= int(m[2])), None)

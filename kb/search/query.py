@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from ..clauseid import CLAUSE_NUMBER, TWO_ARTICLES, compact
 from ..library import LAWS, NORMS
 from ..languages import LANGS, REGISTRY
 from .analysis import LISTED_STOPWORDS, PLAIN, WORD, first_term, fold, is_control, light, terms
@@ -30,15 +31,10 @@ class QueryError(ValueError):
 
 _LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
 _APPENDIX_WORDS = "|".join(lang.appendix_words for lang in REGISTRY if lang.appendix_words)
-# Each run of spaces has one place to go: every optional part carries the spaces after it. Two
-# spaced quantifiers side by side (`\s*(?P<sec>…)?\s*`, an empty part between) share a run
-# between them in every way there is, and a match that fails tries them all: 8 s for "27",
-# 30 spaces and "#", whoever calls it (the browser runs this pattern too).
+# A law word or an appendix word, then a clause number (kb.clauseid.CLAUSE_NUMBER: one reader of
+# clause numbers for the planner, the browser and kb cite), and nothing else.
 NUMBER = re.compile(
-    rf"^\s*(?:(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})\s*)?"
-    r"(?:\.\s*)?(?P<art>[0-9]{1,2})(?![0-9])\s*(?:-\s*[0-9]{1,2}(?![0-9])\s*)?"
-    r"(?:(?P<sec>[a-gA-G])\s*)?(?:(?P<num>[0-9]{1,2})\s*)?(?:\(\s*)?(?:(?P<item>[a-z])\s*)?(?:\)\s*)?"
-    r"(?:\(\s*)?(?:(?P<roman>(?:i{1,3}|iv|v|vi{1,3}|ix|x))\s*)?(?:\)\s*)?$",
+    rf"^\s*(?:(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})\s*)?(?:\.\s*)?{CLAUSE_NUMBER}$",
     re.I,
 )
 
@@ -54,9 +50,6 @@ class NumberQuery:
     appendix: bool = False  # "appendice 4": the appendix numbered so, not an article
 
 
-TWO_ARTICLES = re.compile(r"[0-9]\s+[a-gA-G]\s+[0-9]{2}")  # digits as ASCII digits: the browser's regexes know no other
-
-
 def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery | None:
     """A clause number, after a document's name (`names`: lower case name → document) or a
     language's word for a Law."""
@@ -66,10 +59,7 @@ def number_query(text: str, names: dict[str, str] | None = None) -> NumberQuery 
         return None
     if TWO_ARTICLES.search(text):
         return None  # "27 e 28" is two articles, not 27E28
-    if m["item"] and not m["num"]:
-        return None  # "27 b a" is no id
-    sec = (m["sec"] or "").upper()
-    clause = m["art"] + sec + (m["num"] or "") + (m["item"] or "").lower() + (m["roman"] or "").lower()
+    clause = compact(m["art"], m.groupdict())
     if m["appendix"]:
         return NumberQuery(m["art"], m["art"], () if doc else ((NORMS, None),), doc, appendix=True)
     said = next((code for code in LANGS if m[code]), None)
