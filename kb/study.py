@@ -10,8 +10,8 @@ with it; an item of a list, a stem ending on ":", with the whole list), named wi
 in the reader's language ("Codice 2017, Art. 27B1(b)").
 
 A situation is answered by its ruling text: the norm that fixes the ruling in Italy first where
-the index names one (its `lead`), then the Law clause that rules it first, then the other norms
-the index names for it (`also`). A question whose words the source prints in another language
+the index names one (its `lead`), then every Law clause the index names for it (a clause
+another quoted one holds, once), then the other norms the index names for it (`also`). A question whose words the source prints in another language
 than the reader's quotes them, labelled, in a frame in the reader's. `cards(kb)` are the
 drills': every situation in every language, answered from the Laws in force. `cards(kb, reader)`
 are the package of a reader of that interface language: its situations, each answered from the
@@ -313,16 +313,17 @@ class Reader:
         said = PUBLISHED_IN.get(own) or (BY_CODE[own].name if own in BY_CODE else own)
         return self.gettext(lang)(said)
 
-    def changes_of(self, key: Key, lang: str, quoted: bool = True) -> tuple[str, ...]:
+    def changes_of(self, key: Key, lang: str, quoted_ids: list[str] | None = None) -> tuple[str, ...]:
         """What the newer edition of the concordance's pair made of a clause as a card quotes it
         (`ruling`: the clause's own row, or its nearest ancestor's, then the row of each clause
-        quoted with it; `quoted` False, a clause only cited: of each clause under it): a clause
-        of the older edition that changed, moved, split, merged or went; a clause of the newer
-        edition, read by a reader of the older, that is new."""
+        quoted with it; or of each of `quoted_ids`): a clause of the older edition that changed,
+        moved, split, merged or went; a clause of the newer edition, read by a reader of the
+        older, that is new."""
         doc, _unit, clause = key
         if not self.pair or not clause:
             return ()
-        table, quoted_ids = self.kb.concordance, self.quoted_ids(key, quoted)
+        table = self.kb.concordance
+        quoted_ids = self.quoted_ids(key) if quoted_ids is None else quoted_ids
         if doc == self.pair.older:
             found = table.rows_for_2007(clause)
             rows = [(r, found[1]) for r in found[0]] if found else []
@@ -332,6 +333,42 @@ class Reader:
             rows = [*table.parallels_2017(clause), *(r for cid in quoted_ids for r in table.by_it.get(cid, ()))]
             return self._said([(r, "") for r in rows if r.relation.startswith("new-in-")], lang)
         return ()
+
+    def entry_changes(self, key: Key, entry: str, lang: str) -> tuple[str, ...]:
+        """What the newer edition made of the clause a time-reference entry cites: of the clause
+        and, of the clauses under it, those of the items the entry's words are about (42B's
+        42B1, "Avvisare il dichiarante che non sta rispondendo nel colore": not 42B2, "prevenire
+        qualsiasi irregolarità"), else those a whole list quotes (a clause ending on a stem)."""
+        doc, unit, clause = key
+        u = self.kb.store.unit(doc, unit)
+        clause = held_clause(u, clause)
+        items = self.items_about(u, clause, entry, doc == (self.pair.newer if self.pair else doc))
+        if items:
+            ids = [clause, *(c["id"] for item in items for c in _under(u["clauses"], item, unit))]
+        else:
+            ids = self.quoted_ids(key) if ends_on_stem(_under(u["clauses"], clause, unit)[:1]) else [clause]
+        return self.changes_of(key, lang, [i for i in ids if i])
+
+    def items_about(self, u: dict[str, Any], clause: str | None, entry: str, newer: bool) -> list[str]:
+        """The items of a clause (the clauses right under it) an entry is about: the one whose
+        newer edition's text (the entries' language) shares the most words with the entry's, and
+        each that shares at least half as many, and those the newer edition removed (no words to
+        judge them by); [] when none shares any."""
+        texts: dict[str, list[str]] = {}
+        for c in (c for c in u["clauses"] if clause and c["parent"] == clause):
+            texts.setdefault(c["text"] if newer else self._newer_text(c["id"]), []).append(c["id"])
+        score = [(len(_words(entry) & _words(t)), ids) for t, ids in texts.items() if t]
+        top = max((n for n, _ids in score), default=0)
+        gone = [i for t, ids in texts.items() if not t for i in ids]  # no newer text to judge by
+        return [i for n, ids in score if top and 2 * n >= top for i in ids] + (gone if top else [])
+
+    def _newer_text(self, cid: str) -> str:
+        """A clause of the concordance's older edition, as the newer edition words it (where it is)."""
+        found = self.kb.concordance.rows_for_2007(cid)
+        if not found or not found[0] or not self.pair:
+            return ""
+        held = self.kb.editions.clauses.get(self.pair.newer, {})
+        return " ".join(str(held.get(self._target(r, found[1]), {}).get("text", "")) for r in found[0])
 
     def quoted_ids(self, key: Key, whole: bool = True) -> list[str]:
         """The clauses a card quoting `key` holds (the clause holding it, when its text marks it
@@ -367,6 +404,11 @@ class Reader:
             if relation.startswith(prefix):
                 return gettext(said) % {"edition": relation.removeprefix(prefix)}
         return gettext(RELATIONS.get(relation, relation))
+
+
+def _words(text: str) -> set[str]:
+    """A text's words of four letters or more, lower case (the words two texts share on a topic)."""
+    return set(re.findall(r"\w{4,}", text.lower()))
 
 
 def held_clause(unit: dict[str, Any], clause: str | None) -> str | None:
@@ -431,15 +473,27 @@ def _timeref(r: Reader, doc: str, u: dict[str, Any], c: Clause, cited: dict[tupl
     entries = [(u["id"], e["id"]) for e in ruling(u, c["id"])]
     laws = [cited[e].key for e in entries if e in cited]
     in_own_edition = [k for k in laws if k[0] == r.laws]
-    changes = () if in_own_edition else tuple(said for k in laws for said in r.changes_of(k, lang, quoted=False))
+    changes = () if in_own_edition else tuple(said for k in laws for said in r.entry_changes(k, c["text"], lang))
     refs = tuple((target_of(k), r.cite(k, lang)) for k in laws)
     corrected = tuple(r.gettext(lang)(CORRECTED) % {"written": cited[e].as_written, "clause": r.cite(cited[e].key, lang)}
                       for e in entries if e in cited and cited[e].as_written)
     entry = r.passage((doc, u["id"], c["id"]), lang, r.kb.library.label(doc, lang), changes, refs, corrected=corrected)
     passages = (entry, *(r.passage(k, lang, changes=r.changes_of(k, lang)) for k in in_own_edition))
-    return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", _time_asked(r, f"{u['title']}: {c['subtopic']}",
-                 entry, laws, lang), lang, url_for(doc, u["id"], c["id"]),
+    return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", _time_asked(r, entry_topic(u, c), entry, laws, lang), lang, url_for(doc, u["id"], c["id"]),
                  readable(laws[0][2] or laws[0][1]) if laws else "", passages)
+
+
+ENTRY_WORDS = 12  # how much of an entry's own line names it in a question (not the whole answer)
+
+
+def entry_topic(u: dict[str, Any], c: Clause) -> str:
+    """A time-reference entry as the table names it: its topic, its sub-heading and its own line
+    (entries under one sub-heading share the first two), to the end of its first sentence and at
+    most ENTRY_WORDS words ("…" where cut)."""
+    said = c["text"].split()
+    first = next((i + 1 for i, w in enumerate(said) if w.endswith((".", ":", ";"))), len(said))
+    line = " ".join(said[:min(first, ENTRY_WORDS)]).rstrip(".:;,")
+    return f"{u['title']}: {c['subtopic']} — {line}{'…' if len(said) > ENTRY_WORDS and first > ENTRY_WORDS else ''}"
 
 
 def _time_asked(r: Reader, topic: str, entry: Passage, laws: list[Key], lang: str) -> str:
@@ -500,16 +554,34 @@ def situations(r: Reader) -> Iterator[Card]:
 
 
 def _situation(r: Reader, s: Any, lang: str) -> Card | None:
-    """The lead norm, then the clause of the reader's edition of the Laws that rules it first
-    (the Laws in force', where the reader's edition has none), then the other norms that rule it."""
-    law = first_clause_in(s, r.laws) or first_clause_in(s, r.kb.library.laws_in_force)
-    if law is None:
+    """The lead norm, then every clause of the reader's edition of the Laws the index names for
+    it, most important first (the Laws in force', where the reader's edition has none), each
+    whole and once, then the other norms that rule it."""
+    laws = clauses_in(s, r.laws) or clauses_in(s, r.kb.library.laws_in_force)
+    if not laws:
         return None
-    ruled = (*((r.passage(s.lead, lang),) if s.lead else ()), r.passage(law, lang, changes=r.changes_of(law, lang)))
-    d, unit, clause = law
+    lead = (r.passage(s.lead, lang),) if s.lead else ()
+    ruled = (*lead, *law_passages(r, laws, lang))
+    d, unit, clause = laws[0]
     return _card("situations", f"situations:{s.id}:{lang}", s.name(lang), lang, url_for(d, unit, clause),
                  readable(clause or unit), (*ruled, *r.also_norms(s, lang, ruled)))
 
 
-def first_clause_in(s: Any, laws: str | None) -> Key | None:
-    return next((k for k in s.laws if k[0] == laws), None)
+def law_passages(r: Reader, laws: list[Key], lang: str) -> list[Passage]:
+    """Each Law clause quoted whole, once: one another quoted clause holds (30B1 in 30A's whole
+    Law) is said by that one, in the place of the first it holds; each change noted once."""
+    quoted = [(key, set(r.quoted_ids(key))) for key in laws]
+    kept: list[Key] = []
+    for key, ids in quoted:
+        holders = [(-len(more), j, k) for j, (k, more) in enumerate(quoted) if k[:2] == key[:2] and ids <= more]
+        outer = min(holders)[2]  # the outermost, the first of equals (itself among them)
+        kept += [] if outer in kept else [outer]
+    out: list[Passage] = []
+    for key in kept:
+        said = {c for p in out for c in p.changes}
+        out.append(r.passage(key, lang, changes=tuple(c for c in r.changes_of(key, lang) if c not in said)))
+    return out
+
+
+def clauses_in(s: Any, laws: str | None) -> list[Key]:
+    return [k for k in s.laws if k[0] == laws]

@@ -97,6 +97,8 @@ def held(docs, target: str) -> str:
     doc, _, rest = target.partition(":")
     unit_id, _, clause = rest.partition("#")
     ids = {c["id"] for u in docs[doc]["units"] if u["id"] == unit_id for c in u["clauses"]}
+    if not clause:
+        return target
     while clause not in ids:
         clause = clause[:-1]
     return f"{doc}:{unit_id}#{clause}"
@@ -115,8 +117,9 @@ def edition_of(docs, reader: str) -> tuple[str, str]:
 
 
 def law_target(doc: str, cid: str) -> str:
-    law = re.match(r"\d+", cid)[0]
-    return f"{doc}:{law}#{cid}"
+    """A Law clause id as the index writes it, as a target: `40B2c` → `es-laws:40#40B2c`; a definition's (`def-licita`), its unit."""
+    law = re.match(r"\d+", cid)
+    return f"{doc}:{law[0]}#{cid}" if law else f"{doc}:{cid}"
 
 
 def plain(field: str) -> str:
@@ -236,12 +239,54 @@ def test_a_situation_is_answered_by_its_lead_then_its_law_in_the_readers_edition
         note = notes.pop(genanki.guid_for(f"situations:{row['id']}:{reader}"))
         first = (law_target(laws, row[column].split()[0]) if row[column].split()
                  else law_target(in_force, row[force_column].split()[0]))
-        expected = [*([row["lead"]] if row["lead"] else []), first]
-        if [p.target for p in note.passages][:len(expected)] != expected:
-            wrong.append((row["id"], [p.target for p in note.passages], expected))
+        passages, head = note.passages, 1 if row["lead"] else 0
+        law = passages[head] if len(passages) > head else None  # its first clause, or a clause holding it
+        if ([p.target for p in passages[:head]] != ([row["lead"]] if row["lead"] else [])
+                or law is None or law.target.split(":")[0] != first.split(":")[0]
+                or any(spaced(line) not in spaced(law.text) for c in clauses_of(docs, held(docs, first), False)
+                       for line in c["text"].split("\n"))):
+            wrong.append((row["id"], [p.target for p in passages], first))
         assert plain(note.fields[0]) == row[reader].split("|")[0].strip()
     assert wrong == [] and notes == {}  # one card per situation of the index, nothing else
     assert len(rows) == 472 and sum(1 for r in rows if r["lead"]) == 117
+
+
+def ruling_clauses(docs, row: dict[str, str], reader: str) -> list[str]:
+    """The Law clauses the index lists for a situation, in the reader's edition (the Laws in
+    force where that edition has none): the 2007 ids for the Spanish reader, the concordance's
+    `older` side, whose `newer` side the 2017 column lists."""
+    laws, column = edition_of(docs, reader)
+    in_force, force_column = edition_of(docs, "")
+    if row[column].split():
+        return [law_target(laws, cid) for cid in row[column].split()]
+    return [law_target(in_force, cid) for cid in row[force_column].split()]
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_a_situation_card_quotes_every_law_clause_the_index_lists(packages, docs, reader):
+    """Every ruling clause of the index is on the card, whole, in the reader's edition, each
+    once (a clause another quoted one holds is said there: no line twice). The second card read
+    found three quoting only the first: the face-down lead out of turn (41A, not 24B, 24E),
+    arranging the tricks (65A, not 65B1, 65B2, 65C), dummy looking at a defender's cards
+    (43A2(c), not 43B1, 43B2)."""
+    missing, twice = [], []
+    for row in situation_rows():
+        passages = packages[reader].by_guid(genanki.guid_for(f"situations:{row['id']}:{reader}")).passages
+        for target in ruling_clauses(docs, row, reader):
+            said = " ".join(spaced(p.text) for p in passages if p.target.split(":")[0] == target.split(":")[0])
+            missing += [(row["id"], target) for c in clauses_of(docs, held(docs, target), False)
+                        for line in c["text"].split("\n") if spaced(line) not in said]
+        laws = [p for p in passages if docs[p.target.split(":")[0]]["kind"] == "laws"]
+        twice += [(row["id"], p.target) for i, p in enumerate(laws) for q in laws[i + 1:]
+                  if p.target.split(":")[0] == q.target.split(":")[0] and spaced(p.text) in spaced(q.text)]
+    assert missing == [] and twice == []
+    laws = edition_of(docs, reader)[0]
+    named = {"face-down-lead-out-of-turn": "24E" if laws == "it-laws" else "24", "arranging-tricks": "65C",
+             "dummy-looks-at-defender-hand": "43B2"}
+    for situation, cid in named.items():
+        passages = packages[reader].by_guid(genanki.guid_for(f"situations:{situation}:{reader}")).passages
+        said = spaced(" ".join(p.text for p in passages))
+        assert all(spaced(c["text"]) in said for c in clauses_of(docs, law_target(laws, cid))), situation
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -256,7 +301,7 @@ def test_every_figb_norm_the_index_names_is_on_its_card(packages, docs, reader):
     for row in situation_rows():
         passages = packages[reader].by_guid(genanki.guid_for(f"situations:{row['id']}:{reader}")).passages
         norms = [t for t in row["also"].split() if t.split(":")[0] == "it-norms" and t != row["lead"]]
-        head = 2 if row["lead"] else 1
+        head = (1 if row["lead"] else 0) + sum(docs[p.target.split(":")[0]]["kind"] == "laws" for p in passages)
         rest, said = passages[head:], " ".join(spaced(p.text) for p in passages)
         assert [p.target for p in rest] == [t for t in norms if t in {p.target for p in rest}], row["id"]
         assert [p.section for p in rest] == ([heading] + [""] * (len(rest) - 1) if rest else []), row["id"]
@@ -305,7 +350,7 @@ def test_forfeit_and_dummys_score_slip_are_ruled_by_their_norms(packages):
 
 def test_an_item_comes_with_its_stem_and_an_alternative_with_the_other(packages):
     it = packages["it"]
-    (late,) = [p for p in it.by_guid(genanki.guid_for("situations:late-arrival:it")).passages if p.target.startswith("it-laws:")]
+    late = next(p for p in it.by_guid(genanki.guid_for("situations:late-arrival:it")).passages if p.target.startswith("it-laws:"))
     assert late.text.startswith("90B Infrazioni soggette a penalità procedurali")  # what 90B1 is an item of
     (lead,) = [p for p in it.by_guid(genanki.guid_for("situations:lead-restrictions-withdrawn-call:it")).passages
                if p.target.startswith("it-laws:")]
@@ -377,8 +422,9 @@ def test_each_time_reference_is_its_entry_and_the_clause_it_names(packages, docs
         entry, *own = note.passages
         unit, clause = entry.target.split(":")[1].split("#")
         said = next(c for c in topics[unit]["clauses"] if c["id"] == clause)
-        topic = f"{topics[unit]['title']}: {said['subtopic']}"
-        assert plain(note.fields[0]) == topic if reader == "it" else topic in plain(note.fields[0])
+        q = plain(note.fields[0])
+        asked = q if reader == "it" else q.split(QUOTES[reader][0], 1)[1].rsplit(QUOTES[reader][1], 1)[0]
+        assert names_its_entry(asked, topics[unit], said), q
         from_here = [c for c in topics[unit]["clauses"] if c.get("parent") == said["parent"]]
         from_here = [cited[(unit, c["id"])] for c in from_here[from_here.index(said):] if (unit, c["id"]) in cited]
         # its own reference first, then those of the entries a stem of it brings
@@ -386,6 +432,28 @@ def test_each_time_reference_is_its_entry_and_the_clause_it_names(packages, docs
         # the reader of the edition cited reads the clause there (one its text does not mark, in the clause holding it)
         assert [p.target for p in own] == [held(docs, t) for t in entry.refs if t.startswith(laws + ":")]
     assert len(notes) == 178
+
+
+def names_its_entry(asked: str, topic: dict, entry: dict) -> bool:
+    """Whether a question names a time-reference entry: its topic, its sub-heading, then the
+    start of its own line (whole, or cut with "…")."""
+    head = f"{topic['title']}: {entry['subtopic']} — "
+    line = asked.removeprefix(head).removesuffix("…").rstrip(".:;,")
+    return asked.startswith(head) and bool(line) and spaced(entry["text"]).startswith(line)
+
+
+@pytest.mark.parametrize("reader", READERS)
+def test_no_two_cards_of_a_package_ask_the_same(packages, reader):
+    """Entries under one sub-heading of the time-reference table ("Il morto: Diritti qualificati":
+    warning declarer he has not followed suit, preventing an irregularity) are asked each by its
+    own line: a student can tell which is asked. (The second card read found 28 such questions
+    in the Italian package, 24 in the others.)"""
+    asked = Counter(plain(n.fields[0]) for n in packages[reader].notes)
+    assert [q for q, n in asked.items() if n > 1] == []
+    dummy = [plain(packages[reader].by_guid(genanki.guid_for(f"timerefs:it-timeref:il-morto:il-morto-{i}")).fields[0])
+             for i in (4, 5)]
+    assert "Prevenire qualsiasi irregolarità del dichiarante" in dummy[0]
+    assert "Avvisare il dichiarante che non sta rispondendo nel colore" in dummy[1]
 
 
 def law_titles(docs, reader: str) -> dict[str, str]:
@@ -399,7 +467,7 @@ def law_titles(docs, reader: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("reader", ("es", "en"))
 def test_a_time_reference_is_asked_in_the_readers_language(packages, docs, reader):
-    """The 2011 table is Italian: its topic and subtopic are quoted and labelled, after the
+    """The 2011 table is Italian: its topic, subtopic and entry are quoted and labelled, after the
     title of the Law the entry cites in the reader's language; every other word is the catalog's."""
     titles, frame, (opening, closing) = law_titles(docs, reader), frame_words(reader, TIME_ASKED, TIME_QUOTED), QUOTES[reader]
     topics = {u["id"]: u for u in docs["it-timeref"]["units"]}
@@ -407,9 +475,11 @@ def test_a_time_reference_is_asked_in_the_readers_language(packages, docs, reade
         entry = note.passages[0]
         unit, clause = entry.target.split(":")[1].split("#")
         said = next(c for c in topics[unit]["clauses"] if c["id"] == clause)
-        q, quoted = plain(note.fields[0]), f"{opening}{topics[unit]['title']}: {said['subtopic']}{closing}"
+        q = plain(note.fields[0])
+        quoted = opening + q.split(opening, 1)[1].rsplit(closing, 1)[0] + closing
         title = titles[entry.refs[0].split(":")[1].split("#")[0]] if entry.refs else ""
-        assert quoted in q and entry.published in q and title in q, q
+        assert names_its_entry(quoted[1:-1], topics[unit], said), q
+        assert entry.published in q and title in q, q
         assert set(words(q.replace(quoted, " ").replace(entry.published, " "))) <= frame | set(words(title)), q
 
 
@@ -433,20 +503,27 @@ def test_a_reference_the_source_gets_wrong_says_so(packages, export, reader):
 @pytest.mark.parametrize("reader", READERS)
 def test_what_2017_changed_in_a_quoted_2007_clause_is_said(packages, docs, reader):
     """Each clause of the 2007 Laws a card quotes (the Spanish reader's: with the clauses quoted
-    with it) or cites (a time reference, for the others: with the clauses under it) that the
-    concordance says 2017 changed, moved, split or merged: the card names the 2017 clause. The
-    card read found 2007's 6D (a time reference) with 6D1, which 2017 changed, and no change shown."""
+    with it) or cites (a time reference, for the others: the clause itself, and of those under
+    it the items the entry is about) that the concordance says 2017 changed, moved, split or
+    merged: the card names the 2017 clause. The card read found 2007's 6D (a time reference)
+    with 6D1, which 2017 changed, and no change shown; and the entry on warning declarer he has
+    not followed suit (42B, 2007's 42B1) with 42B2's change (preventing an irregularity)."""
     rows = {r["older"]: r for r in concordance_rows() if r["older"] and r["newer"] and r["relation"] != "same"}
     unsaid = []
     for note in (n for n in packages[reader].notes if "titles" not in n.tags):  # a title card quotes a title
         checks = [(p, p.target, True) for p in note.passages if p.target.startswith("es-laws:")]
         if not checks:  # a time reference's, for a reader of the other edition: on its entry
             checks = [(p, held(docs, t), False) for p in note.passages for t in p.refs if t.startswith("es-laws:")]
-        unsaid += [(note.tags[0], target, c["id"]) for p, target, whole in checks for c in clauses_of(docs, target, whole)
+        unsaid += [(note.tags[0], target, c["id"]) for p, target, whole in checks
+                   for c in (clauses_of(docs, target) if whole else clauses_of(docs, target, False)[:1])
                    if c["id"] in rows and f"Art. {readable(rows[c['id']]['newer'])}" not in p.change]
     assert unsaid == []
     shuffle = packages[reader].by_guid(genanki.guid_for("timerefs:it-timeref:mescolatura:mescolatura-5")).passages
     assert any("Art. 6D1" in p.change for p in shuffle)
+    if reader != "es":  # an entry citing 42B: the change of the item it is about, not of its neighbour
+        dummy = [packages[reader].by_guid(genanki.guid_for(f"timerefs:it-timeref:il-morto:il-morto-{i}")).passages[0]
+                 for i in (4, 5)]
+        assert "Art. 42B2" in dummy[0].change and "Art. 42B2" not in dummy[1].change
 
 
 @pytest.mark.parametrize("reader", READERS)

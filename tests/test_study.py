@@ -101,9 +101,9 @@ def test_a_situation_is_answered_by_its_ruling_text(deck):
     Italy first (the index's lead, norm 8 §3), then Law 90B1 with the list it is an item of
     ("I seguenti sono esempi di violazioni soggette a penalità procedurali … : 1. presentazione
     alla gara di un concorrente dopo l'orario d'inizio stabilito; … 8. mancare di ottemperare
-    prontamente …"), each named in English."""
+    prontamente …"), then Law 90A (the index's other clause), each named in English."""
     card = next(c for c in deck if c.id == "situations:late-arrival:en")
-    norm, law = card.answer.split(" — ")
+    norm, law, penalties, *_norms = card.answer.split(" — ")
     assert card.ref == "90B1" and card.url == "/it-laws/90#90B1"
     assert norm.startswith("FIGB integrative norms 2026, Norm 8 §3: Ritardo nella presentazione alla Gara")
     assert law.startswith("Italian Laws 2017, Art. 90B1: 90B Infrazioni soggette a penalità procedurali I seguenti")
