@@ -155,7 +155,20 @@ def ruling(unit: dict[str, Any], clause: str | None) -> list[Clause]:
         if not _goes_on(quoted):
             break
         quoted += _under(clauses, c["id"], unit["id"])
-    return quoted
+    return [*_stems_above(clauses, quoted[0]), *quoted]
+
+
+def _stems_above(clauses: list[Clause], first: Clause) -> list[Clause]:
+    """The stems further up whose words rule the quoted list too ("…trovano applicazione le
+    seguenti restrizioni (tranne quando…):" over 46B3, itself a case of 46B), outermost first,
+    each alone: its sentence, not its other items."""
+    by_id, found = {c["id"]: c for c in clauses}, []
+    parent = by_id.get(first["parent"] or "")
+    while parent is not None:
+        if ends_on_stem([parent]):
+            found.insert(0, parent)
+        parent = by_id.get(parent["parent"] or "")
+    return found
 
 
 def list_of(clauses: list[Clause], clause: str) -> str:

@@ -541,3 +541,16 @@ def test_each_title_is_its_laws(packages, docs, reader):
 
 def test_the_spanish_decks_are_named_in_spanish(packages):
     assert "Reglamento del Bridge::Títulos de los artículos" in packages["es"].decks
+
+
+@pytest.mark.parametrize("reader", ["it", "en"])
+def test_a_list_is_quoted_with_the_stems_further_up_that_rule_it(packages, docs, reader):
+    """46B3(a) and (b) are the list of 46B3 ("Se il dichiarante designa il rango ma non il seme"),
+    itself a case of 46B's stem "…trovano applicazione le seguenti restrizioni (tranne quando…):",
+    whose exception rules both: the card of a rank named without its suit quotes that stem too
+    (the third card read found it left out)."""
+    law = next(u for u in docs["it-laws"]["units"] if u["id"] == "46")
+    stem, heading = (next(c for c in law["clauses"] if c["id"] == i) for i in ("46B", "46B3"))
+    assert stem["text"].endswith(":") and not heading["text"].endswith(":") and heading["parent"] == "46B"
+    said = " ".join(p.text for p in packages[reader].by_guid(genanki.guid_for(f"situations:designation-rank-only:{reader}")).passages)
+    assert spaced(stem["text"].split("\n")[0]) in spaced(said)

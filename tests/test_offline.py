@@ -182,3 +182,18 @@ def test_the_worker_can_say_in_each_language_that_it_does_not_keep_that_one(stat
     assert words["es"]["title"].startswith("No ") and words["it"]["title"].startswith("Non ")
     assert all(w["text"] and w["other"] and w["names"] == {"it": "Italiano", "es": "Español", "en": "English"}
                for w in words.values())
+
+
+@pytest.mark.parametrize("path", ["/study/cards.json", "/study/exam.json"])
+def test_what_the_phone_keeps_beside_the_model_comes_in_the_smallest_coding_it_takes(client, path):
+    """The drills' cards and the exam's questions, the largest files after the model and the
+    pages: brotli to a client that takes it, gzip to one that takes only that, plain to the rest,
+    each the same JSON."""
+    import brotli
+    br = client.get(path, headers={"accept-encoding": "gzip, br"})
+    gz = client.get(path, headers={"accept-encoding": "gzip"})
+    plain = client.get(path, headers={"accept-encoding": "identity"})
+    assert (br.headers["content-encoding"], gz.headers["content-encoding"]) == ("br", "gzip")
+    assert "content-encoding" not in plain.headers and "accept-encoding" in br.headers["vary"].lower()
+    assert br.json() == gz.json() == plain.json() and plain.json()["build"] == br.headers["x-build"]
+    assert len(brotli.compress(plain.content, quality=9)) < len(gzip.compress(plain.content, 6))

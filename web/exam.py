@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from kb.exam import KINDS, SECONDS, SIZE, SIZES, compile_exam
 from kb.study import DECK_NAMES
 
+from .encoded import encoded_response, once_per_build
 from .extra import PERIODS
 from .i18n import marked_for_translation as _
 from .pages import render
@@ -43,8 +44,9 @@ def exam_json(site: Any) -> bytes:
 @router.get(EXAM_QUESTIONS)
 async def questions(request: Request) -> Response:
     """Every question of the mock exam (kept offline by the worker, like the drills' cards)."""
-    return Response(exam_json(request.app.state.site), media_type="application/json",
-                    headers={"cache-control": "no-cache"})
+    site = request.app.state.site
+    return encoded_response(request, once_per_build(site, "_exam_encoded", lambda: exam_json(site)), "application/json",
+                            {"cache-control": "no-cache"})
 
 
 @router.get(EXAM, response_class=HTMLResponse)

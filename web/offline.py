@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import gzip
-import re
 import hashlib
 import json
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_
 
 from . import inprocess
 from .decks import decks_url
+from .encoded import accepted_codings
 from .exam import EXAM, EXAM_QUESTIONS
 from .pages import PageNotFound
 from .security import HEADERS as SECURITY_HEADERS
@@ -198,16 +198,6 @@ async def search_data(request: Request) -> Response:
     else:
         body = site.engine.model.data
     return Sliced(body, media_type="application/octet-stream", headers=headers)
-
-
-def accepted_codings(header: str) -> set[str]:
-    """The content codings an Accept-Encoding header takes ("gzip, br;q=0.5" → gzip and br; q=0 refuses)."""
-    taken = set()
-    for part in header.lower().split(","):
-        coding, _, params = part.strip().partition(";")
-        if coding and not re.fullmatch(r"\s*q\s*=\s*0(?:\.0*)?\s*", params):
-            taken.add(coding.strip())
-    return taken
 
 
 class Sliced(Response):

@@ -3,16 +3,18 @@ bookmarks and notes, a reading plan of the Laws in force. Everything the reader 
 the browser (web/static/study.js); the server only sends the cards and the page."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from kb.chapters import anchors, chapters
 from kb.study import DECK_NAMES, DECKS, Card, cards
 
 from .i18n import marked_for_translation as _
 from .decks import decks_url
+from .encoded import encoded_response, once_per_build
 from .pages import locale_of, render
 
 router = APIRouter(include_in_schema=False)
@@ -42,7 +44,9 @@ def by_deck(site: Any) -> dict[str, list[dict[str, Any]]]:
 async def cards_json(request: Request) -> Response:
     """Every card of every deck, for the drills (kept offline by the worker, like the search data)."""
     site = request.app.state.site
-    return JSONResponse({"build": site.gen.name, "decks": by_deck(site)}, headers={"cache-control": "no-cache"})
+    body = once_per_build(site, "_cards_json", lambda: json.dumps({"build": site.gen.name, "decks": by_deck(site)},
+                                                                    ensure_ascii=False, separators=(",", ":")).encode())
+    return encoded_response(request, body, "application/json", {"cache-control": "no-cache"})
 
 
 @router.get(STUDY, response_class=HTMLResponse)
