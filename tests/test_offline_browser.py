@@ -398,3 +398,17 @@ def test_offline_a_language_switch_on_the_server_says_that_language_is_not_kept(
     page.click("main.unkept a[hreflang=it]")
     page.wait_for_selector("main h1 .label")
     assert page.get_attribute("html", "lang") == "it" and page.text_content("main h1 .label") == "Art. 27"
+
+
+def test_online_pages_follow_the_language_the_reader_chose_even_with_a_copy_in_another(server, phone):
+    """Kept in Italian, online: once the reader's language is Spanish (the server's cookie, as a
+    switch sets it), the next page without `?ui=` is Spanish, from the server — never the Italian
+    copy's page, whatever the page had time to tell the worker (CI once caught that race)."""
+    page = phone()
+    keep_offline(page, server)
+    page.context.add_cookies([{"name": "ui", "value": "es", "url": server}])
+    page.goto(server + "/it-laws/28")
+    assert page.get_attribute("html", "lang") == "es" and page.get_attribute("#q", "placeholder").startswith("Buscar")
+    page.goto(server + "/it-laws/27?ui=it")   # and back: the Italian copy answers again
+    page.goto(server + "/it-laws/29")
+    assert page.get_attribute("html", "lang") == "it"

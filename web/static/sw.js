@@ -53,6 +53,11 @@ function remember(locale) {  // the language the reader reads in: the last one a
   return caches.open(META).then(function (c) { return c.put("wanted", new Response(locale)); });
 }
 
+function readerCookie() {  // the language the server reads from its cookie, where a worker can read cookies too
+  if (!self.cookieStore) return Promise.resolve(null);
+  return self.cookieStore.get("ui").then(function (c) { return c ? c.value : null; }, function () { return null; });
+}
+
 function asked() {
   if (wanted) return Promise.resolve(wanted);
   return caches.open(META).then(function (c) { return c.match("wanted"); })
@@ -307,6 +312,15 @@ self.addEventListener("fetch", function (event) {
   var request = event.request, url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (url.pathname.indexOf("/api/") >= 0 || url.pathname.endsWith("/sw.js") || request.url === STATE_URL) return;
-  if (request.mode === "navigate") event.waitUntil(check(false) || Promise.resolve());
-  event.respondWith(current().then(function (meta) { return answer(request, url, meta); }));
+  if (request.mode === "navigate") {
+    var chosen = url.searchParams.get("ui");  // the reader chose a language: the pages after it follow it at once,
+    if (chosen && /^[a-z]{2,3}$/.test(chosen)) remember(chosen);  // before the page can say so
+    event.waitUntil(check(false) || Promise.resolve());
+  }
+  event.respondWith(current().then(function (meta) {
+    return (request.mode === "navigate" && meta && !meta.folders ? readerCookie() : Promise.resolve(null)).then(function (ui) {
+      if (ui && ui !== wanted && meta.unkept[ui]) remember(ui);
+      return answer(request, url, meta);
+    });
+  }));
 });
