@@ -300,7 +300,12 @@ function answer(request, url, meta) {
       return other ? unkept(url, lang, meta) : fromCopy(request, true, meta);
     });
   }
-  var asked = meta && meta.folders && /\/$/.test(url.pathname) ? new Request(url.origin + url.pathname + "index.html") : request;
+  if (!meta) {  // no complete copy yet: the network, and only without one what a copy under way holds
+    return fetch(request).catch(function () {
+      return fromCopy(request, true, null).then(function (r) { return r || Response.error(); });
+    });
+  }
+  var asked = meta.folders && /\/$/.test(url.pathname) ? new Request(url.origin + url.pathname + "index.html") : request;
   return fromCopy(asked, false, meta).then(function (kept) {  // a copy's folder is its index.html
     return kept || fetch(request).catch(function () {
       return fromCopy(request, true, meta).then(function (r) { return r || Response.error(); });
