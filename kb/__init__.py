@@ -5,12 +5,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .knowledge import KnowledgeBase
+    from .readmodel.knowledge import KnowledgeBase
 
-__version__ = "0.1.0"
+from .common.version import __version__
+
+__all__ = ["__version__", "open"]
 
 
 def open(build_dir: Path | str | None = None) -> "KnowledgeBase":  # noqa: A001 — sqlite_utils.Database's way
     """The knowledge base of a build folder (default: build/, or $KB_BUILD_DIR)."""
-    from .knowledge import KnowledgeBase
+    from .readmodel.knowledge import KnowledgeBase
     return KnowledgeBase.open(build_dir)

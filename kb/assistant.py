@@ -23,19 +23,19 @@ from mcp.types import (INVALID_PARAMS, PARSE_ERROR, CallToolResult, ErrorData, J
                        JSONRPCResponse, TextContent, ToolAnnotations)
 from pydantic import Field, ValidationError
 
-from . import __version__
-from .catalogs import BUILD_DIR as CATALOGS, DEFAULT, translations
-from .cite import CiteError, Reading, subtree_text, unencodable
-from .citations import normalize_ref
-from .citestyle import clause_name
-from .clauseid import article_of, readable, unit_numbered
-from .generations import BuildError
-from .knowledge import KnowledgeBase
+from .common.version import __version__
+from .corpus.catalogs import BUILD_DIR as CATALOGS, DEFAULT, translations
+from .citations.check import CiteError, Reading, subtree_text, unencodable
+from .citations.extract import normalize_ref
+from .citations.style import clause_name
+from .records.clauseid import article_of, readable, unit_numbered
+from .build.generations import BuildError
+from .readmodel.knowledge import KnowledgeBase
 from .search.analysis import fold
 from .search.query import QueryError
-from .shapes import CiteAnswer, ClauseAnswer, CompareAnswer, SearchAnswer, SituationsAnswer
-from .store import NotFound
-from .urls import url_for
+from .records.shapes import CiteAnswer, ClauseAnswer, CompareAnswer, SearchAnswer, SituationsAnswer
+from .records.store import NotFound
+from .corpus.urls import url_for
 
 Language = Literal["it", "es", "en"]  # the interface's languages: a reader's, for names and citations
 TextLanguage = Literal["it", "es"]     # the languages the texts are written in (the manifest's `lang`s): search's filter

@@ -9,22 +9,22 @@ import sys
 import time
 from pathlib import Path
 
-from . import build as builder
-from .catalogs import LOCALES
-from .anki import DECK_NAMES, check_base_url, site_links, write_decks
-from . import generations
-from .files import FolderError, atomic_write
-from .graph import write_graph
-from .knowledge import KnowledgeBase
-from .check import load_explained, load_sources, report
-from .corpus import CorpusError
-from .cite import CiteError
-from .render import render_cite, render_links, render_result, render_unit
+from .build import pipeline as builder
+from .corpus.catalogs import LOCALES
+from .study.anki import DECK_NAMES, check_base_url, site_links, write_decks
+from .build import generations
+from .common.files import FolderError, atomic_write
+from .build.graph import write_graph
+from .readmodel.knowledge import KnowledgeBase
+from .build.check import load_explained, load_sources, report
+from .corpus.manifest import CorpusError
+from .citations.check import CiteError
+from .readmodel.render import render_cite, render_links, render_result, render_unit
 from .search.analysis import LANGS
 from .search.model import ModelError
 from .search.query import QueryError
-from .corpus import CORPUS_DIR
-from .store import NotFound
+from .corpus.manifest import CORPUS_DIR
+from .records.store import NotFound
 
 
 class UsageError(Exception):
@@ -76,7 +76,7 @@ def file_target(path: Path, dash: bool = False) -> Path:
 def cmd_anki(args: argparse.Namespace) -> int:
     out = file_target(Path(args.path))
     link = site_links(args.base_url) if args.base_url else None
-    counts = write_decks(_kb(args), out, args.lang, link)
+    counts = write_decks(_kb(args).study_sources, out, args.lang, link)
     decks = ", ".join(f"{DECK_NAMES[d].split('::')[-1]} {n}" for d, n in counts.items())
     links = f"links to {args.base_url}" if args.base_url else "no links: give --base-url"
     print(f"wrote {out} ({sum(counts.values())} notes: {decks}; {links})")
@@ -213,7 +213,7 @@ def cmd_site(args: argparse.Namespace) -> int:
 
 
 def cmd_release(args: argparse.Namespace) -> int:
-    from .release import RELEASE, write_release
+    from .release.writer import RELEASE, write_release
     RELEASE.check(Path(args.path))  # before any build: a path that cannot be written costs nothing
     release = write_release(_kb(args), Path(args.path))
     rows = ", ".join(f"{name} {n}" for name, n in release.rows)

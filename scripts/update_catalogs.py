@@ -5,7 +5,7 @@ into kb/locale/*/LC_MESSAGES/messages.po.
 
 Existing translations are kept; new strings arrive untranslated (English gets the
 string itself). A LANG with no catalog yet starts one: a new interface language (the
-interface languages are the catalogs present, kb/catalogs.py). Babel reads and writes the catalogs.
+interface languages are the catalogs present, kb/corpus/catalogs.py). Babel reads and writes the catalogs.
 """
 from __future__ import annotations
 
@@ -23,14 +23,14 @@ CALL = re.compile(r"""\b_\(\s*(["'])(.+?)\1\s*\)""")
 
 def messages() -> list[str]:
     found: dict[str, None] = {}
-    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]) + [ROOT / "kb" / "study.py", ROOT / "kb" / "citestyle.py"]:
+    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]) + [ROOT / "kb" / "study" / "cards.py", ROOT / "kb" / "citations" / "style.py"]:
         for m in CALL.finditer(path.read_text(encoding="utf-8")):
             found[m.group(2)] = None
     return list(found)
 
 
 def main(new: list[str]) -> None:
-    from kb.catalogs import LOCALES, po_path
+    from kb.corpus.catalogs import LOCALES, po_path
     ids = messages()
     for locale in dict.fromkeys([*LOCALES, *new]):
         path = po_path(locale)

@@ -1,6 +1,6 @@
 """Anki packages read back as Anki reads them, for the tests: an .apkg is a zip holding
 `collection.anki2`, an SQLite collection (genanki writes it); a note's fields are HTML, its
-answer the passages it quotes (kb/anki.py), parsed here with the standard library."""
+answer the passages it quotes (kb/study/anki.py), parsed here with the standard library."""
 from __future__ import annotations
 
 import html

@@ -13,7 +13,7 @@ import pytest
 
 from kb.search.analysis import (CHAINS, PLAIN, SHARED_STOPWORDS, STOPWORDS, WORDS_KEPT, positions, stem_word,
                                 stems_said, terms)
-from kb.text import fold_accents
+from kb.common.text import fold_accents
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)

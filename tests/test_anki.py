@@ -1,4 +1,4 @@
-"""Anki decks (kb/anki.py, `kb anki`, the build's copy and the server's download): each package
+"""Anki decks (kb/study/anki.py, `kb anki`, the build's copy and the server's download): each package
 is read back as Anki reads it — a zip holding `collection.anki2`, an SQLite collection — and held
 to the study cards of kb.study it is made from; its links lead where the package is used (the
 address given, the server that handed it out), or nowhere when no address is known. What each
@@ -15,10 +15,10 @@ from apkg import read_apkg
 from fastapi.testclient import TestClient
 
 import kb as library
-from kb import build as builder
-from kb.anki import DECK_NAMES, FIELDS, site_links, write_decks
-from kb.generations import BuildError, DECKS_NAME
-from kb.study import DECKS, cards
+from kb.build import pipeline as builder
+from kb.study.anki import DECK_NAMES, FIELDS, site_links, write_decks
+from kb.build.generations import BuildError, DECKS_NAME
+from kb.study.cards import DECKS, cards
 
 ALERT = "definitions:it-laws:def-alert"
 SITE = "https://laws.example.org"
@@ -27,7 +27,7 @@ IT = DECKS_NAME.format(lang="it")  # the Italian reader's decks `kb build` write
 
 @pytest.fixture(scope="module")
 def study(build_dir):
-    return cards(library.open(build_dir))
+    return cards(library.open(build_dir).study_sources)
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def built(build_dir, tmp_path_factory):
 
 
 def _write(build_dir: Path, path: Path, base_url: str | None = None, lang: str | None = None) -> Path:
-    write_decks(library.open(build_dir), path, lang, site_links(base_url) if base_url else None)
+    write_decks(library.open(build_dir).study_sources, path, lang, site_links(base_url) if base_url else None)
     return path
 
 
@@ -50,7 +50,7 @@ def _text(field: str) -> str:
 def test_each_readers_decks_are_named_in_their_language_and_say_its_situations(build_dir, lang, suite, definitions):
     decks = read_apkg(build_dir / "current" / DECKS_NAME.format(lang=lang))
     assert f"{suite}::{definitions}" in decks.decks
-    mine = cards(library.open(build_dir), lang)
+    mine = cards(library.open(build_dir).study_sources, lang)
     assert all(c.lang == lang for c in mine if c.deck == "situations")
     assert sorted(n.guid for n in decks.notes) == sorted(genanki.guid_for(c.id) for c in mine)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.clauseid import readable
-from kb.library import Library
-from kb.situations import load as load_situations
+from kb.records.clauseid import readable
+from kb.corpus.library import Library
+from kb.corpus.situations import load as load_situations
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

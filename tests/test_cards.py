@@ -19,10 +19,10 @@ import pytest
 from apkg import Collection, read_apkg
 from babel.messages.pofile import read_po
 
-from kb.catalogs import po_path
-from kb.clauseid import readable
-from kb.generations import DECKS_NAME
-from kb.study import TERM_ASKED, TERM_QUOTED, TIME_ASKED, TIME_QUOTED
+from kb.corpus.catalogs import po_path
+from kb.records.clauseid import readable
+from kb.build.generations import DECKS_NAME
+from kb.study.cards import TERM_ASKED, TERM_QUOTED, TIME_ASKED, TIME_QUOTED
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 READERS = ("it", "es", "en")

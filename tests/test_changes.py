@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.clauseid import article_of
-from kb.concordance import COLUMNS, read_tsv
+from kb.records.clauseid import article_of
+from kb.editions.concordance import COLUMNS, read_tsv
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 TSV = CORPUS / "concordance.tsv"

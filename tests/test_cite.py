@@ -17,10 +17,10 @@ import re
 import pytest
 
 import kb as library
-from kb.cite import (EXISTS, EXTERNAL, MAX_CLAUSE_CHARS, NO_SUCH_CLAUSE, NOT_IN_EDITION, NUMBERED_OTHERWISE,
+from kb.citations.check import (EXISTS, EXTERNAL, MAX_CLAUSE_CHARS, NO_SUCH_CLAUSE, NOT_IN_EDITION, NUMBERED_OTHERWISE,
                      STATUS_RULES, CiteError, Found, Pair, Reading, Resolved, status_of)
-from kb.citegrammar import Mention
-from kb.corpus import CORPUS_DIR
+from kb.citations.grammar import Mention
+from kb.corpus.manifest import CORPUS_DIR
 
 ITALIAN = ("La Commissione osserva che la Legge 27B1(b) consente di correggere con una chiamata paragonabile "
            "(Art. 23A) e che l'art. 16 B regola l'informazione estranea. Il reclamante invoca l'Art. 13F e "
@@ -349,7 +349,7 @@ def test_the_nearest_clause_says_what_the_cited_one_lacks(kb):
 
 
 def reader_citation(gettext, label, of_laws, unit, clause):
-    from kb.citestyle import clause_name
+    from kb.citations.style import clause_name
     return f"{label}, " + clause_name(gettext, of_laws, unit, clause)
 
 
@@ -359,8 +359,8 @@ def test_the_products_own_citation_of_every_clause_of_the_laws_reads_back_to_it(
     """"Codice 2017, Art. 27B1(b)", "Reglamento 2007, Art. 12C1(e)", "Spanish Laws 2007, Art. 13F": as
     the pages and the MCP server cite a clause in each interface language, checked in its own edition.
     (A closing paragraph, `69B-p2`, is cited by its clause's number: it is left out.)"""
-    from kb.catalogs import BUILD_DIR as CATALOGS, translations
-    from kb.citestyle import citation
+    from kb.corpus.catalogs import BUILD_DIR as CATALOGS, translations
+    from kb.citations.style import citation
     gettext, label = translations(knowledge.gen / CATALOGS, lang).gettext, knowledge.library.label(doc, lang)
     wrong = []
     for unit in knowledge.store.units_of(doc).values():
@@ -377,7 +377,7 @@ def test_a_norms_citation_never_reads_as_another_clause(knowledge):
     §40B2(a)(v)") reads back to it; where the style names the norm alone or a paragraph by its title,
     the check names the norm, never another paragraph. (A closing paragraph is cited by its owner's
     number, as in the Laws: left out.)"""
-    from kb.catalogs import BUILD_DIR as CATALOGS, translations
+    from kb.corpus.catalogs import BUILD_DIR as CATALOGS, translations
     gettext = translations(knowledge.gen / CATALOGS, "it").gettext
     label, exact, other = knowledge.library.label("it-norms", "it"), 0, []
     for unit in knowledge.store.units_of("it-norms").values():

@@ -1,7 +1,7 @@
 """The citation grammar, form by form: each row is a phrase from the texts and what it cites."""
 import pytest
 
-from kb.citegrammar import find
+from kb.citations.grammar import find
 
 
 def cited(text, lang="it"):
@@ -195,7 +195,7 @@ def test_spans_are_where_the_reference_is_written():
 
 # ---------------------------------------------------------------- what readers write (kb cite's reader only)
 
-from kb.cite import CHECKED_KINDS, READER  # noqa: E402  (the reader kb cite reads free texts with)
+from kb.citations.check import CHECKED_KINDS, READER  # noqa: E402  (the reader kb cite reads free texts with)
 
 READER_FORMS = [
     # clause numbers spaced, dotted, bracketed, in either case (the search planner's reader of numbers)

@@ -1,6 +1,6 @@
 import pytest
 
-from kb.clauseid import ClauseId, LawClauseTree, readable
+from kb.records.clauseid import ClauseId, LawClauseTree, readable
 
 
 @pytest.mark.parametrize("cid, shown", [

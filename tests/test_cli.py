@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from kb import build as builder
-from kb import generations
+from kb.build import pipeline as builder
+from kb.build import generations
 
 
 def test_show_renders_readable_clause_labels(kb):
@@ -127,7 +127,7 @@ def test_search_names_the_situation_a_query_tells(kb):
 def _scratch_corpus(tmp_path):
     """The built-in corpus with the Burraco code under another title: a corpus of one's own."""
     import shutil
-    from kb.corpus import CORPUS_DIR
+    from kb.corpus.manifest import CORPUS_DIR
     corpus = tmp_path / "scratch-corpus"
     shutil.copytree(CORPUS_DIR, corpus)
     manifest = corpus / "manifest.toml"

@@ -95,7 +95,7 @@ def test_serve_refuses_a_port_that_cannot_be(kb, port):
 
 
 def test_an_empty_build_dir_variable_is_no_folder(monkeypatch):
-    from kb import generations
+    from kb.build import generations
     monkeypatch.setenv("KB_BUILD_DIR", "")
     assert generations.default_build_dir() == generations.CHECKOUT / "build"
 
@@ -136,8 +136,9 @@ def test_a_corpus_that_cannot_be_built_is_one_line_naming_the_file(tmp_path, bui
     import contextlib
     import io
     import shutil
-    from kb import cli, generations
-    from kb.corpus import CORPUS_DIR
+    from kb import cli
+    from kb.build import generations
+    from kb.corpus.manifest import CORPUS_DIR
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)
     do, names = BAD_CORPORA[damage]

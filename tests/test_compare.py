@@ -363,14 +363,14 @@ def test_spanish_only_rows_follow_the_spanish_clause_before_them(client):
 # ------------------------------------------------------------------ kb.compare on plain data
 
 def test_a_closing_paragraph_descends_from_its_clause():
-    from kb.concordance import ancestors
+    from kb.editions.concordance import ancestors
     assert ancestors("69B-p2") == ["69B-p2", "69B", "69"]
     assert ancestors("71-p2") == ["71-p2", "71"]
 
 
 def test_law_rows_from_plain_data():
-    from kb.compare import Pairing
-    from kb.concordance import Concordance, Row
+    from kb.editions.compare import Pairing
+    from kb.editions.concordance import Concordance, Row
     said = [("5", "5", "changed", "reorganised"), ("5A", "5B", "moved", "A is now B"),
             ("5B", "5A", "split", "first half"), ("5B", "5C", "split", "second half"),
             ("5C", "5A", "merged", "joins B"), ("5D", "", "removed-in-2017", "gone"),

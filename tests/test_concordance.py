@@ -3,8 +3,8 @@ import re
 
 import pytest
 
-from kb.concordance import COLUMNS, RELATIONS, Concordance, ancestors, load_corrections
-from kb.corpus import CorpusError
+from kb.editions.concordance import COLUMNS, RELATIONS, Concordance, ancestors, load_corrections
+from kb.corpus.manifest import CorpusError
 
 CONCORDANCE = Concordance.load()
 
@@ -54,10 +54,10 @@ def test_known_moves(es, it, relation):
 
 
 def test_sub_clauses_follow_their_section_by_identical_ids(export):
-    from kb.concordance import load_concordances
-    from kb.corpus import CORPUS_DIR, load_documents
-    from kb.library import Library
-    from kb.resolve import Lookups
+    from kb.editions.concordance import load_concordances
+    from kb.corpus.manifest import CORPUS_DIR, load_documents
+    from kb.corpus.library import Library
+    from kb.citations.resolve import Lookups
     documents = load_documents()
     look = Lookups(documents, load_concordances(CORPUS_DIR, Library.of(documents)))
     assert look.to_2017("20F5b").clause == "20F5b"   # same section, same sub-id

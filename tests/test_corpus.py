@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from kb.corpus import CorpusError, load_manifest
+from kb.corpus.manifest import CorpusError, load_manifest
 from tests.conftest import SHARED
 
 ENTRIES = {e.id: e for e in load_manifest()}

@@ -1,13 +1,13 @@
 """Documents as data (issue 12, part 3): outside the manifest, the parsers and the curated
-tables, no code or template names a document; it asks the library (kb/library.py), which
+tables, no code or template names a document; it asks the library (kb/corpus/library.py), which
 reads each document's kind, edition, language and citations from the manifest."""
 import re
 from pathlib import Path
 
 import pytest
 
-from kb.corpus import load_manifest
-from kb.library import Library
+from kb.corpus.manifest import load_manifest
+from kb.corpus.library import Library
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC_IDS = [e.id for e in load_manifest()]
@@ -27,8 +27,8 @@ def test_no_document_id_is_written_in_code_or_templates(path):
 @pytest.mark.parametrize("path", [p for p in CODE if p.suffix == ".py" and p.name != "languages.py"],
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_the_languages_are_named_once(path):
-    """kb/languages.py's LANGS is the one list of the texts' languages (the interface's
-    are kb/catalogs.py's LOCALES); no module spells the pair out again."""
+    """kb/corpus/languages.py's LANGS is the one list of the texts' languages (the interface's
+    are kb/corpus/catalogs.py's LOCALES); no module spells the pair out again."""
     text = path.read_text(encoding="utf-8")
     assert not re.search(r"""\(\s*["'](?:it|es)["']\s*,\s*["'](?:it|es)["']\s*\)""", text)
 
@@ -44,7 +44,7 @@ def test_the_library_reads_roles_editions_and_pairs_from_the_manifest(export):
 
 
 def test_a_third_edition_is_in_force_but_the_concordance_keeps_the_pair_it_maps():
-    from kb.library import Entry
+    from kb.corpus.library import Entry
     library = Library((Entry("a-laws", "it", "laws", "2017", concordances=(("b-laws", "a-b.tsv"),)),
                        Entry("b-laws", "es", "laws", "2007"), Entry("c-laws", "en", "laws", "2027"),
                        Entry("d-laws", "en", "laws", "997")))
@@ -55,7 +55,7 @@ def test_a_third_edition_is_in_force_but_the_concordance_keeps_the_pair_it_maps(
 
 
 def test_an_edition_of_another_is_paired_with_it_by_ids_after_the_concordance_pair():
-    from kb.library import EditionPair, Entry
+    from kb.corpus.library import EditionPair, Entry
     library = Library((Entry("a-laws", "it", "laws", "2017", concordances=(("b-laws", "a-b.tsv"),)),
                        Entry("b-laws", "es", "laws", "2007"), Entry("c-laws", "it", "laws", "2027", edition_of="a-laws")))
     assert library.pairs == (EditionPair("b-laws", "a-laws", "a-b.tsv"), EditionPair("a-laws", "c-laws"))
@@ -68,8 +68,8 @@ def test_an_edition_of_another_is_paired_with_it_by_ids_after_the_concordance_pa
 
 def test_a_document_in_a_language_without_an_analyzer_fails_the_build_and_says_what_is_missing(tmp_path):
     import shutil
-    from kb import build as builder
-    from kb.corpus import CORPUS_DIR, CorpusError
+    from kb.build import pipeline as builder
+    from kb.corpus.manifest import CORPUS_DIR, CorpusError
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)
     manifest = (corpus / "manifest.toml").read_text(encoding="utf-8")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.corpus import CORPUS_DIR, CorpusError, load_manifest
-from kb.library import EditionPair, Entry, Library
+from kb.corpus.manifest import CORPUS_DIR, CorpusError, load_manifest
+from kb.corpus.library import EditionPair, Entry, Library
 
 DATA = Path(__file__).resolve().parent / "data"
 BEFORE = json.loads((DATA / "compare-2007-2017.json").read_text(encoding="utf-8"))["laws"]
@@ -110,7 +110,7 @@ def test_a_pair_said_wrong_is_a_one_line_error_naming_the_entry(tmp_path, said, 
 
 
 def test_a_notes_table_naming_a_row_the_concordance_lacks_is_an_error(tmp_path):
-    from kb.concordance import Concordance
+    from kb.editions.concordance import Concordance
     corpus = manifest_with(tmp_path, TABLE, TABLE)
     notes = corpus / "notes" / "it" / "concordance.tsv"
     notes.write_text(notes.read_text(encoding="utf-8") + "16Z\t16Z\tnessuna riga\n", encoding="utf-8")
@@ -119,7 +119,7 @@ def test_a_notes_table_naming_a_row_the_concordance_lacks_is_an_error(tmp_path):
 
 
 def test_a_relation_naming_another_edition_is_an_error(tmp_path):
-    from kb.concordance import COLUMNS, Concordance
+    from kb.editions.concordance import COLUMNS, Concordance
     table = tmp_path / "concordance.tsv"
     table.write_text("\t".join(COLUMNS) + "\n\t16E\tnew-in-2027\t\t\n", encoding="utf-8")
     assert Concordance.load(table).added == "new-in-2027"  # the edition its rows name

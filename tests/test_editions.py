@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from kb import build as builder
-from kb.corpus import CORPUS_DIR
-from kb.knowledge import KnowledgeBase
+from kb.build import pipeline as builder
+from kb.corpus.manifest import CORPUS_DIR
+from kb.readmodel.knowledge import KnowledgeBase
 from kb.search.analysis import stem_word
 from web.app import create_app
 
@@ -321,7 +321,7 @@ def test_the_new_editions_unit_page_leads_to_its_compare_page(renumbered):
 
 def test_an_edition_in_another_language_cannot_pair_by_identical_ids(tmp_path):
     """What made the compare view nonsense (19 clauses of Law 16 'removed'): now a one-line error."""
-    from kb.corpus import CorpusError, load_manifest
+    from kb.corpus.manifest import CorpusError, load_manifest
     entry = (EDITION / "manifest.toml").read_text(encoding="utf-8").replace(
         'concordances = { "it-laws" = "concordance-2017-2027.tsv" }', 'edition_of = "it-laws"')
     corpus = corpus_with(tmp_path, entry, {"en-laws-2027.txt": (EDITION / "en-laws-2027.txt").read_text(encoding="utf-8")})

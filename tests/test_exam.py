@@ -1,4 +1,4 @@
-"""The mock exam's questions (kb/exam.py) and its page (web/exam.py): every question's right answer
+"""The mock exam's questions (kb/study/exam.py) and its page (web/exam.py): every question's right answer
 is the clause the situation index or the time-reference table says (read here from the corpus
 table and the export's own citations, not from the compiler), its distractors are of its kind and
 never right, every id is the export's; the page speaks the reader's language, offline too."""
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.clauseid import ClauseId
-from kb.exam import DISTRACTORS, KINDS, SHARES, SIZES, compile_exam
+from kb.records.clauseid import ClauseId
+from kb.study.exam import DISTRACTORS, KINDS, SHARES, SIZES, compile_exam
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from kb.clauseid import ClauseId
-from kb.exam import SHARES
+from kb.records.clauseid import ClauseId
+from kb.study.exam import SHARES
 from tests.test_offline_browser import keep_offline
 from tests.test_study_browser import import_file, requests_of, study_file
 

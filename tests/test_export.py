@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from kb import build as builder
-from kb import generations
-from kb.check import check, load_explained
+from kb.build import pipeline as builder
+from kb.build import generations
+from kb.build.check import check, load_explained
 
 
 def units_by_kind(export, doc_id):

@@ -12,8 +12,8 @@ import urllib.request
 
 import pytest
 
-from kb import build as builder
-from kb import generations
+from kb.build import pipeline as builder
+from kb.build import generations
 from measure.loadgen import free_port
 
 # Root ignores permission bits. In a user namespace that maps root to an ordinary user, a process

@@ -2,11 +2,11 @@
 searched for the other; the thesaurus's everyday phrases reach the texts' own words."""
 import pytest
 
-from kb.corpus import CORPUS_DIR, load_manifest
+from kb.corpus.manifest import CORPUS_DIR, load_manifest
 from kb.search.analysis import terms
 from kb.search.glossary import THESAURUS_TABLE, Glossary, expansion_rows, load_thesaurus
 from kb.search.query import Expansions
-from kb.text import fold_accents
+from kb.common.text import fold_accents
 
 GLOSSARY = Glossary.load()
 THESAURUS = load_thesaurus(CORPUS_DIR / THESAURUS_TABLE)

@@ -3,11 +3,11 @@ import re
 
 import pytest
 
-from kb.concordance import load_concordances
-from kb.corpus import CORPUS_DIR
-from kb.editions import Editions
-from kb.library import Library
-from kb.graph import build_graph, cited_by, citation_path, links, most_cited, neighbourhood, term_pattern
+from kb.editions.concordance import load_concordances
+from kb.corpus.manifest import CORPUS_DIR
+from kb.editions.pairs import Editions
+from kb.corpus.library import Library
+from kb.build.graph import build_graph, cited_by, citation_path, links, most_cited, neighbourhood, term_pattern
 
 
 @pytest.fixture(scope="module")

@@ -13,11 +13,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from fastapi.testclient import TestClient
 
-from kb import build as builder
-from kb.catalogs import LOCALE_DIR, locales, po_path
-from kb.corpus import CORPUS_DIR
-from kb.generations import table
-from kb.knowledge import KnowledgeBase
+from kb.build import pipeline as builder
+from kb.corpus.catalogs import LOCALE_DIR, locales, po_path
+from kb.corpus.manifest import CORPUS_DIR
+from kb.build.generations import table
+from kb.readmodel.knowledge import KnowledgeBase
 from web.app import create_app
 
 pytestmark = pytest.mark.slow  # a build

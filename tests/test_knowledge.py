@@ -5,8 +5,8 @@ import shutil
 import pytest
 
 import kb
-from kb import generations
-from kb.knowledge import KnowledgeBase
+from kb.build import generations
+from kb.readmodel.knowledge import KnowledgeBase
 
 
 def test_open_gives_units_search_links_and_graph_of_the_build(build_dir):

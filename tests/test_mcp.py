@@ -16,9 +16,10 @@ import anyio
 import pytest
 from mcp import Client, ClientSession, StdioServerParameters, stdio_client
 
-from kb import cli, generations
+from kb import cli
+from kb.build import generations
 from kb.assistant import Current, server
-from kb.corpus import CORPUS_DIR
+from kb.corpus.manifest import CORPUS_DIR
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = {"search", "clause", "compare", "situations", "cite"}

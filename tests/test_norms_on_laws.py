@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from kb.corpus import load_manifest
+from kb.corpus.manifest import load_manifest
 
 HEADING = re.compile(r"^(?:ARTICOLO|Art\.)\s+(\d+)\b(.*)$", re.M)
 SECOND_LAW = re.compile(r"^\W*ARTICOLO\s+(\d+)\s*$")   # `ARTICOLO 92 – ARTICOLO 93`: a range

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from kb.library import Library
+from kb.corpus.library import Library
 from kb.search import model as search_model
 from kb.search.analysis import terms
 from kb.search.tuning import TUNING

@@ -15,7 +15,7 @@ import pytest
 from kb.search.analysis import CHAINS, WORD, stem_word, terms
 from kb.search.model import MODEL_NAME
 from kb.search.query import QueryError
-from kb.text import fold_accents
+from kb.common.text import fold_accents
 from measure import node
 from measure.evaluation import judged_queries, score_query
 from scripts.judged import SETS

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.library import Library
-from kb.situations import load
+from kb.corpus.library import Library
+from kb.corpus.situations import load
 from web.pages import COMMON_CALLS
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -82,7 +82,7 @@ def test_the_offline_state_shows_in_the_header_and_the_footer(client):
 
 
 def test_chapter_anchors_are_unique_even_for_laws_no_chapter_holds():
-    from kb.chapters import Chapter, anchors
+    from kb.editions.chapters import Chapter, anchors
     runs = [Chapter("", "", "x", "it", ("1",)), Chapter("II", "T", "x", "it", ("2",)), Chapter("", "", "x", "it", ("3",))]
     found = anchors(runs)
     assert len(set(found)) == 3 and "laws" not in found and found[1] == "chapter-II"

@@ -8,7 +8,7 @@ from urllib.parse import urldefrag, urljoin, urlparse
 
 import pytest
 
-from kb.knowledge import CLOCK_COLUMNS
+from kb.readmodel.knowledge import CLOCK_COLUMNS
 from fastapi.testclient import TestClient
 
 
@@ -134,9 +134,9 @@ def test_ui_parameter_sets_the_cookie(client):
 
 def test_catalogs_translate_every_interface_string():
     from babel.messages.pofile import read_po
-    from kb.catalogs import LOCALES, po_path
+    from kb.corpus.catalogs import LOCALES, po_path
     used = set()
-    kb_said = [TEMPLATES.parents[1] / "kb" / name for name in ("study.py", "citestyle.py")]  # the study cards' words
+    kb_said = [TEMPLATES.parents[1] / "kb" / name for name in ("study/cards.py", "citations/style.py")]  # the study cards' words
     for path in [*TEMPLATES.glob("*.html"), *TEMPLATES.parent.glob("*.py"), *kb_said]:
         used |= set(re.findall(r"""\b_\(\s*["'](.+?)["']\s*\)""", path.read_text()))
     for locale in LOCALES:
@@ -185,8 +185,8 @@ def test_clock_lists_the_periods_in_order_with_entries_and_laws(client):
 
 
 def test_clock_places_every_time_reference_topic(export):
-    from kb.concordance import read_tsv
-    from kb.corpus import CORPUS_DIR
+    from kb.editions.concordance import read_tsv
+    from kb.corpus.manifest import CORPUS_DIR
     rows = read_tsv(CORPUS_DIR / "clock.tsv", CLOCK_COLUMNS)
     topics = {t.strip() for r in rows for t in r["topics"].split(",")}
     timeref = next(d for d in export["documents"] if d["id"] == "it-timeref")

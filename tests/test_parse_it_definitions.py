@@ -8,8 +8,8 @@ import importlib.util
 
 import pytest
 
-from kb.corpus import load_manifest
-from kb.model import Unit
+from kb.corpus.manifest import load_manifest
+from kb.records.model import Unit
 from kb.parse.it_laws.front import definition_terms, front_units
 
 

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from kb.corpus import load_manifest
-from kb.model import Unit
+from kb.corpus.manifest import load_manifest
+from kb.records.model import Unit
 from kb.parse import it_laws
 
 

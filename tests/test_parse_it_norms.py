@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from kb.corpus import load_manifest
+from kb.corpus.manifest import load_manifest
 
 NORM_IDS = ["4", "5", "8", "12", "13", "16", "18", "20", "21", "23", "25", "26", "27", "36",
             "40", "43", "64", "70", "73", "74", "76", "78", "79", "80", "81", "87", "91", "92-93"]

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from kb.corpus import load_manifest
+from kb.corpus.manifest import load_manifest
 from kb.parse import it_timeref
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.model import Clause
+from kb.records.model import Clause
 from kb.parse.kit.footnotes import (SUPERSCRIPT_DIGITS, holders, peel, placed, plain_digits,
                                     take_marks)
 from kb.parse.kit.ids import REPEATS, numbered, unique_id
@@ -17,7 +17,7 @@ from kb.parse.kit.lines import SourceLine, source_lines
 from kb.parse.kit.paragraphs import add_paragraph, continues, joined, rejoin, runs
 from kb.parse.kit.tables import padded, pipe_rows, split_header, tab_cells, trimmed
 from kb.parse.kit.tree import ClauseTree
-from kb.text import normalize_spaces
+from kb.common.text import normalize_spaces
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from kb.concordance import read_tsv
-from kb.library import Library
+from kb.editions.concordance import read_tsv
+from kb.corpus.library import Library
 from kb.search.entries import TERM_COLUMNS, TERMS_TABLE
-from kb.situations import load
+from kb.corpus.situations import load
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 TEXTS = {"it": ["it-laws-2017.txt", "it-norms-2026.txt", "it-timeref-2011.txt"], "es": ["es-laws-2007.txt"]}
@@ -141,7 +141,7 @@ def test_a_laws_own_heading_typed_bare_finds_that_law(engine, export):
     norm 4 integrates Law 4); before the headings were phrases, neighbouring Laws that share
     the words (54 for 55, 42 for 43) came first for 12 of the 186."""
     from kb.search.analysis import STOPWORDS
-    from kb.text import fold_accents
+    from kb.common.text import fold_accents
     library = Library.of(export["documents"])
     missed, total = [], 0
     for d in (d for d in export["documents"] if d["id"] in library.laws):

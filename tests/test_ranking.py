@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from kb.library import Entry, Library
+from kb.corpus.library import Entry, Library
 from kb.search.ranking import UnitRanker, layout
 from kb.search.tuning import TUNING
 

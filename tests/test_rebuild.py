@@ -12,8 +12,8 @@ import urllib.request
 import pytest
 from fastapi.testclient import TestClient
 
-from kb import build as builder
-from kb import generations
+from kb.build import pipeline as builder
+from kb.build import generations
 from measure.loadgen import free_port
 from web.app import create_app
 

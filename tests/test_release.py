@@ -18,9 +18,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from kb import generations
-from kb.release import RELEASE, write_release
-from kb.knowledge import KnowledgeBase
+from kb.build import generations
+from kb.release.writer import RELEASE, write_release
+from kb.readmodel.knowledge import KnowledgeBase
 
 from tests.conftest import SHARED
 
@@ -393,7 +393,7 @@ def test_standard_output_and_a_device_are_refused_before_any_build(kb, tmp_path,
     (it once became one, named "-"); /dev/null is a device, not "a file"."""
     monkeypatch.chdir(tmp_path)
     built = []
-    monkeypatch.setattr("kb.build.ensure_build", lambda *a, **k: built.append(a))
+    monkeypatch.setattr("kb.build.pipeline.ensure_build", lambda *a, **k: built.append(a))
     assert "writes a folder of files, not standard output" in refused(kb("release", "-"))
     assert "is not a folder (a device, FIFO or socket)" in refused(kb("release", "/dev/null"))
     assert list(tmp_path.iterdir()) == [] and built == []
@@ -449,7 +449,7 @@ def test_a_failed_release_leaves_the_earlier_one_as_it_was(build_dir, tmp_path, 
 
     def full_disk(*args):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr("kb.release.write_database", full_disk)
+    monkeypatch.setattr("kb.release.writer.write_database", full_disk)
     with pytest.raises(OSError):
         write_release(KnowledgeBase.open(build_dir), target)
     assert snapshot(target) == before and sorted(p.name for p in tmp_path.iterdir()) == ["release"]

@@ -7,13 +7,13 @@ import dataclasses
 
 import pytest
 
-from kb.citation import Site
-from kb.citations import text_citations
-from kb.citegrammar import find
-from kb.concordance import load_concordances
-from kb.corpus import CORPUS_DIR, load_documents
-from kb.library import Library
-from kb.resolve import RESOLVERS, Lookups
+from kb.records.citation import Site
+from kb.citations.extract import text_citations
+from kb.citations.grammar import find
+from kb.editions.concordance import load_concordances
+from kb.corpus.manifest import CORPUS_DIR, load_documents
+from kb.corpus.library import Library
+from kb.citations.resolve import RESOLVERS, Lookups
 
 
 @pytest.fixture(scope="module")

@@ -3,10 +3,10 @@ import re
 
 import pytest
 
-from kb.languages import LANGS
+from kb.corpus.languages import LANGS
 
 from measure.evaluation import judged_queries
-from kb.clauseid import readable
+from kb.records.clauseid import readable
 from kb.search.query import QueryError, number_query, plan, term_queries
 
 

@@ -60,10 +60,10 @@ def test_no_model_is_a_clear_error(tmp_path):
 COMPILE = """
 import hashlib, sys
 from pathlib import Path
-from kb import generations
-from kb.concordance import load_concordances
-from kb.editions import Editions
-from kb.library import Library
+from kb.build import generations
+from kb.editions.concordance import load_concordances
+from kb.editions.pairs import Editions
+from kb.corpus.library import Library
 from kb.search import compiler
 gen = Path(sys.argv[1])
 export = generations.load_export(gen / generations.EXPORT_NAME)

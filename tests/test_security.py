@@ -5,7 +5,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from kb.languages import LANGS
+from kb.corpus.languages import LANGS
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from kb.knowledge import CLOCK_COLUMNS
+from kb.readmodel.knowledge import CLOCK_COLUMNS
 
-from kb.concordance import read_tsv
-from kb.library import Library
-from kb.situations import load, load_game
+from kb.editions.concordance import read_tsv
+from kb.corpus.library import Library
+from kb.corpus.situations import load, load_game
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -65,7 +65,7 @@ def test_a_lead_is_a_norm_among_its_targets(situations, export):
 
 
 def test_a_lead_that_is_not_among_the_targets_is_refused(tmp_path, export):
-    from kb.corpus import CorpusError
+    from kb.corpus.manifest import CorpusError
     lines = (CORPUS / "situations.tsv").read_text(encoding="utf-8").splitlines()
     header = next(i for i, ln in enumerate(lines) if ln and not ln.startswith("#"))
     columns = lines[header].split("\t")
@@ -107,7 +107,7 @@ def test_the_index_keeps_names_and_the_phrasings_are_tuning_apart(situations, ph
 
 
 def test_a_phrasing_of_no_situation_is_refused(tmp_path, situations):
-    from kb.corpus import CorpusError
+    from kb.corpus.manifest import CorpusError
     from kb.search.entries import PHRASINGS, phrasings
     (tmp_path / PHRASINGS).parent.mkdir()
     (tmp_path / PHRASINGS).write_text("situation\tlang\tphrase\nlate-arival\tit\tin ritardo\n", encoding="utf-8")
@@ -148,7 +148,7 @@ GOOD = "burraco-late\tritardo\tretraso\tlate\tit-burraco:37#37-p4\tn"
 def test_a_malformed_burraco_table_is_refused(tmp_path, export, table, why):
     """A bad header, a repeated or empty id, a row with no targets or no phrases, a target
     outside the Burraco code (mistyped, or bridge's): one clear error, nothing loaded."""
-    from kb.corpus import CorpusError
+    from kb.corpus.manifest import CorpusError
     (tmp_path / "b.tsv").write_text(table + "\n", encoding="utf-8")
     with pytest.raises(CorpusError, match=re.escape(why)):
         load_game(tmp_path / "b.tsv", Library.of(export["documents"]))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.library import Library
-from kb.situations import load
+from kb.corpus.library import Library
+from kb.corpus.situations import load
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 ENTRY = re.compile(r'<li id="([^"]+)"><span class="situation-name">([^<]+)</span>')

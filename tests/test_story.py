@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from kb.corpus import CorpusError
-from kb.library import Library
+from kb.corpus.manifest import CorpusError
+from kb.corpus.library import Library
 from kb.search import story
 from kb.search.tuning import TUNING
-from kb.situations import ACTORS, load
+from kb.corpus.situations import ACTORS, load
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 

@@ -1,17 +1,17 @@
-"""Study cards (kb/study.py): one per definition, time reference, Law title and situation, each
+"""Study cards (kb/study/cards.py): one per definition, time reference, Law title and situation, each
 with a stable id and a page that answers it."""
 import re
 from collections import Counter
 
 import pytest
 
-from kb.study import DECKS, cards
+from kb.study.cards import DECKS, cards
 
 
 @pytest.fixture(scope="module")
 def deck(build_dir):
     import kb
-    return cards(kb.open(build_dir))
+    return cards(kb.open(build_dir).study_sources)
 
 
 def test_every_deck_holds_what_the_texts_hold(deck):

@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from kb.text import is_pipe_separator, pipe_cells, remove_blocks, slugify
+from kb.common.text import is_pipe_separator, pipe_cells, remove_blocks, slugify
 
 
 @pytest.mark.parametrize("raw, slug", [
@@ -37,5 +37,5 @@ def test_remove_blocks_full_and_suffix():
     ("1", "Pag", "2014", None),
 ])
 def test_italian_date(day, month, year, iso):
-    from kb.text import italian_date
+    from kb.common.text import italian_date
     assert italian_date(day, month, year) == iso

@@ -8,8 +8,8 @@ from urllib.parse import quote_plus
 
 import pytest
 
-from kb.library import Library
-from kb.situations import load as load_situations
+from kb.corpus.library import Library
+from kb.corpus.situations import load as load_situations
 from tests.test_offline_browser import LOCALE, keep_offline
 
 pytestmark = pytest.mark.slow

@@ -8,12 +8,12 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 
-from kb.cite import MAX_TEXT_CHARS, CiteError
-from kb.languages import in_order
+from kb.citations.check import MAX_TEXT_CHARS, CiteError
+from kb.corpus.languages import in_order
 from kb.search.analysis import LANGS
 from kb.search.engine import Result
 from kb.search.query import QueryError
-from kb.store import NotFound, Store
+from kb.records.store import NotFound, Store
 
 from .api_models import (ChangesView, CiteRequest, CiteResult, CompareView, DocumentSummary, SituationIndex,
                          UnitWithLinks, errors)

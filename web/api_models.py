@@ -11,7 +11,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from kb.shapes import CiteAnswer  # the citation check's JSON, as kb cite --json and the MCP server answer it
+from kb.records.shapes import CiteAnswer  # the citation check's JSON, as kb cite --json and the MCP server answer it
 
 
 class Open(BaseModel):

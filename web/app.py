@@ -18,9 +18,9 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from kb import generations
-from kb.catalogs import BUILD_DIR as CATALOGS
-from kb.knowledge import KnowledgeBase
+from kb.build import generations
+from kb.corpus.catalogs import BUILD_DIR as CATALOGS
+from kb.readmodel.knowledge import KnowledgeBase
 from kb.search.model import MODEL_NAME
 
 from . import changes, decks, exam, extra, offline, pages, study

@@ -10,11 +10,11 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from kb.chapters import Chapter
-from kb.clauseid import article_of, readable
-from kb.tables import note_in
-from kb.editions import Change, ChangesPage, relation_counts
-from kb.urls import changes_page_url, compare_url, law_changes_url, url_for
+from kb.editions.chapters import Chapter
+from kb.records.clauseid import article_of, readable
+from kb.corpus.tables import note_in
+from kb.editions.pairs import Change, ChangesPage, relation_counts
+from kb.corpus.urls import changes_page_url, compare_url, law_changes_url, url_for
 
 from .pages import PageNotFound, locale_of, render
 

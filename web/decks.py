@@ -13,8 +13,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from kb.anki import check_base_url, decks_bytes, site_links
-from kb.generations import DECKS_NAME
+from kb.study.anki import check_base_url, decks_bytes, site_links
+from kb.build.generations import DECKS_NAME
 
 from .pages import PageNotFound
 
@@ -46,7 +46,7 @@ class Packages:
         key = (lang, address)
         with self.lock:
             if key not in self.kept:
-                self.kept[key] = decks_bytes(self.site, lang, site_links(address) if address else None)
+                self.kept[key] = decks_bytes(self.site.study_sources, lang, site_links(address) if address else None)
                 while len(self.kept) > KEPT:
                     self.kept.popitem(last=False)
             self.kept.move_to_end(key)

@@ -1,5 +1,5 @@
 """The mock exam (issue 32): /study/exam, the page (its words in the reader's language), and
-/study/exam.json, the build's questions (`kb.exam`), compiled once per loaded build and the same
+/study/exam.json, the build's questions (`kb.study.exam`), compiled once per loaded build and the same
 in every language. The browser draws, times and grades an exam and keeps its result with the
 rest of the study data (web/static/exam.js); the server only sends the page and the questions."""
 from __future__ import annotations
@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from kb.exam import KINDS, SECONDS, SIZE, SIZES, compile_exam
-from kb.study import DECK_NAMES
+from kb.study.exam import KINDS, SECONDS, SIZE, SIZES, compile_exam
+from kb.study.cards import DECK_NAMES
 
 from .encoded import encoded_response, once_per_build
 from .extra import PERIODS

@@ -7,13 +7,13 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from kb.clauseid import article_of, readable
-from kb.tables import note_in
-from kb.graph import neighbourhood
-from kb.library import TIMEREF
-from kb.situationview import Entry, IndexView, LawRun, PageView
-from kb.urls import situations_page_url, url_for
-from kb.store import NotFound
+from kb.records.clauseid import article_of, readable
+from kb.corpus.tables import note_in
+from kb.build.graph import neighbourhood
+from kb.corpus.library import TIMEREF
+from kb.readmodel.situationview import Entry, IndexView, LawRun, PageView
+from kb.corpus.urls import situations_page_url, url_for
+from kb.records.store import NotFound
 
 from .i18n import marked_for_translation as _
 from .pages import PageNotFound, locale_of, render

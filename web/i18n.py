@@ -10,7 +10,7 @@ from pathlib import Path
 
 from babel.support import NullTranslations
 
-from kb.catalogs import DEFAULT, LOCALES, compiled_locales, marked_for_translation, translations
+from kb.corpus.catalogs import DEFAULT, LOCALES, compiled_locales, marked_for_translation, translations
 
 __all__ = ["DEFAULT", "LOCALES", "load_translations", "marked_for_translation", "negotiate"]
 

@@ -26,14 +26,14 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.types import Receive, Scope, Send
 
-from kb.catalogs import DEFAULT, LOCALES
-from kb.urls import CHANGES, SEARCH_DATA, SITUATIONS, changes_page_url, compare_url, situations_page_url
+from kb.corpus.catalogs import DEFAULT, LOCALES
+from kb.corpus.urls import CHANGES, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
 from . import inprocess
 from .decks import decks_url
 from .encoded import accepted_codings
 from .exam import EXAM, EXAM_QUESTIONS
-from .pages import PageNotFound
+from .pages import SEARCH_DATA, PageNotFound
 from .security import HEADERS as SECURITY_HEADERS
 from .study import STUDY, STUDY_CARDS
 

@@ -10,17 +10,18 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from kb.annotate import annotate, in_text_of
-from kb.chapters import anchors, chapters
-from kb.citestyle import citation, place_name, unit_name
-from kb.clauseid import article_of, readable
-from kb.tables import note_in
-from kb.languages import BY_CODE
+from kb.citations.annotate import annotate, in_text_of
+from kb.editions.chapters import anchors, chapters
+from kb.citations.style import citation, place_name, unit_name
+from kb.records.clauseid import article_of, readable
+from kb.corpus.tables import note_in
+from kb.corpus.languages import BY_CODE
 from kb.search.analysis import LANGS
+from kb.search.model import MODEL_NAME
 from kb.search.query import QueryError
-from kb.store import NotFound, clause_depths, clause_label
-from kb.unitview import Ref, UnitView
-from kb.urls import SEARCH_DATA, compare_url, law_changes_url, situation_url, url_for
+from kb.records.store import NotFound, clause_depths, clause_label
+from kb.readmodel.unitview import Ref, UnitView
+from kb.corpus.urls import compare_url, law_changes_url, situation_url, url_for
 
 from .i18n import LOCALES, marked_for_translation as _, negotiate
 from .security import plain_number
@@ -174,7 +175,7 @@ async def compare(request: Request, n: str, older: str | None = None, newer: str
 
 
 def compare_rows(rows: Any, sides: dict[str, "_Side"], lang: str | None = None) -> list[dict[str, Any]]:
-    """The compare rows of Law n (`kb.compare`) formatted for the page: a clause shown in its
+    """The compare rows of Law n (`kb.editions.compare`) formatted for the page: a clause shown in its
     row with its text, a clause shown in another row as a pointer to it, each governing
     concordance row's note once, and links to the other edition's clauses the row names
     (where an older clause went, where a newer one came from)."""
@@ -249,7 +250,7 @@ async def document(request: Request, doc: str) -> Response:
 
 
 def laws_contents(site: Any, d: dict[str, Any]) -> dict[str, Any]:
-    """A Laws document's contents: its Laws as a grid of numbers by chapter (`kb.chapters`; whose
+    """A Laws document's contents: its Laws as a grid of numbers by chapter (`kb.editions.chapters`; whose
     chapters they are when the text prints none), then what else it holds, the definitions first."""
     titles = {u["id"]: u.get("title") or "" for u in d["units"]}
     found = chapters(site.store, site.library, d["id"])
@@ -362,6 +363,7 @@ def side_panels(view: UnitView, situations: list[dict[str, str]]) -> list[dict[s
 
 
 LONG_NORM = 400  # characters: a longer norm paragraph is folded beside its clause, its opening words shown
+SEARCH_DATA = f"/offline/{MODEL_NAME}"  # the search model as the browser's engine fetches it
 TEMPLATES.globals["search_data"] = SEARCH_DATA  # every page's search box can search without the server
 TEMPLATES.globals["long_norm"] = LONG_NORM  # the answer card folds a norm alike (offline.js reads it off the page)
 OPENING = 90     # characters of a norm's opening words

@@ -13,7 +13,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kb.cite import MAX_TEXT_CHARS
+from kb.citations.check import MAX_TEXT_CHARS
 from kb.search.query import MAX_QUERY_CHARS
 
 # Any query the planner takes fits, each of its characters percent-encoded (4 UTF-8 bytes, 3

@@ -34,9 +34,9 @@ from urllib.parse import urlsplit
 
 import brotli
 
-from kb.anki import check_base_url, decks_bytes
-from kb.files import FolderError, OwnFolder, replace_folder
-from kb.generations import DECKS_NAME
+from kb.study.anki import check_base_url, decks_bytes
+from kb.common.files import FolderError, OwnFolder, replace_folder
+from kb.build.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
 from . import inprocess
@@ -268,7 +268,7 @@ def _decks(site, locale: str, base_url: str | None) -> bytes:
     def link(path: str) -> str:
         page, mark, anchor = path.partition("#")
         return top + _target(page) + mark + anchor
-    return decks_bytes(site, locale, link)
+    return decks_bytes(site.study_sources, locale, link)
 
 
 def _local_manifest(data: dict) -> dict:

@@ -1,4 +1,4 @@
-"""Study mode (issue 16): the drills' cards as JSON (`kb.study`), and the /study page — drills,
+"""Study mode (issue 16): the drills' cards as JSON (`kb.study.cards`), and the /study page — drills,
 bookmarks and notes, a reading plan of the Laws in force. Everything the reader does lives in
 the browser (web/static/study.js); the server only sends the cards and the page."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from kb.chapters import anchors, chapters
-from kb.study import DECK_NAMES, DECKS, Card, cards
+from kb.editions.chapters import anchors, chapters
+from kb.study.cards import DECK_NAMES, DECKS, Card, cards
 
 from .i18n import marked_for_translation as _
 from .decks import decks_url
@@ -29,7 +29,7 @@ def study_cards(site: Any) -> tuple[Card, ...]:
     """The build's cards, made once per loaded build (a generation does not change)."""
     made = site.__dict__.get("_study_cards")
     if made is None:
-        made = site.__dict__["_study_cards"] = cards(site)
+        made = site.__dict__["_study_cards"] = cards(site.study_sources)
     return made
 
 
@@ -61,7 +61,7 @@ async def study(request: Request) -> Response:
 
 
 def reading_plan(site: Any) -> list[dict[str, Any]]:
-    """The Laws in force by chapter (`kb.chapters`: an edition whose Laws carry no chapters, the
+    """The Laws in force by chapter (`kb.editions.chapters`: an edition whose Laws carry no chapters, the
     Italian 2017 text, takes another edition's, in that edition's language), articles only."""
     doc = site.store.doc(site.library.laws_in_force)
     units = {u["id"]: u for u in doc["units"]}

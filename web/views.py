@@ -1,7 +1,7 @@
 """View models: the data a page shows, prepared so templates only loop and escape.
 
 Law text reaches HTML through Jinja autoescaping only: a clause's text is cut
-into segments (plain text, citation links) by `kb.annotate`, and a search
+into segments (plain text, citation links) by `kb.citations.annotate`, and a search
 snippet's `<mark>` tags become segments here, so no template marks data as safe.
 """
 from __future__ import annotations
@@ -10,13 +10,13 @@ import html
 import re
 from typing import Any
 
-from kb.annotate import Segment
-from kb.reading import clause_blocks
+from kb.citations.annotate import Segment
+from kb.records.reading import clause_blocks
 
 
 
 def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
-    """A clause's paragraphs, tables and notes in reading order (`kb.reading`), for the page."""
+    """A clause's paragraphs, tables and notes in reading order (`kb.records.reading`), for the page."""
     body: list[dict[str, Any]] = []
     for block in clause_blocks(c):
         if block.kind == "paragraph" and block.index < len(paragraphs):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import Clause, Parsed, Unit
-from ..text import italian_date, normalize_spaces, slugify
+from ..records.model import Clause, Parsed, Unit
+from ..common.text import italian_date, normalize_spaces, slugify
 from .kit.ids import numbered, unique_id
 from .kit.lines import SourceLine, source_lines
 from .kit.paragraphs import add_paragraph, joined, runs

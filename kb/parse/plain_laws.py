@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 
-from ..languages import REGISTRY
-from ..model import Clause, Parsed, Unit
+from ..corpus.languages import REGISTRY
+from ..records.model import Clause, Parsed, Unit
 from .kit.paragraphs import add_paragraph
 from .kit.tree import ClauseTree
 

@@ -28,8 +28,8 @@ with warnings.catch_warnings():  # Whoosh 2.7.4 has invalid escapes that newer P
     from whoosh.lang import stemmer_for_language, stopwords_for_language
     from whoosh.support.charset import accent_map
 
-from ..languages import LANGS, REGISTRY
-from ..text import fold_accents
+from ..corpus.languages import LANGS, REGISTRY
+from ..common.text import fold_accents
 
 
 def _either_way(words) -> frozenset[str]:

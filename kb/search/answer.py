@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..library import NORMS, TIMEREF, Library
+from ..corpus.library import NORMS, TIMEREF, Library
 from .model import Entry, Target
 from .phrasebook import Match
 from .tuning import Tuning

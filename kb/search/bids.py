@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from ..languages import BY_CODE, REGISTRY
+from ..corpus.languages import BY_CODE, REGISTRY
 
 DENOMINATIONS = "cdhsn"  # clubs, diamonds, hearts, spades, no trump: the order of their rank
 

@@ -27,12 +27,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh.util.numeric import _length_byte_cache as LENGTH_TABLE, length_to_byte
 
-from ..citation import onward
-from ..clauseid import article_of, readable
-from ..editions import Editions
-from ..languages import LANGS, REGISTRY
-from ..library import LAWS, NORMS, OTHER_GAME, TIMEREF, Library
-from ..urls import situation_url, url_for
+from ..records.citation import onward
+from ..records.clauseid import article_of, readable
+from ..editions.pairs import Editions
+from ..corpus.languages import LANGS, REGISTRY
+from ..corpus.library import LAWS, NORMS, OTHER_GAME, TIMEREF, Library
+from ..corpus.urls import situation_url, url_for
 from . import bids, entries as sources, model, query, ranking, story
 from .analysis import (ACCENT_MAP, NUMBERS, PLAIN, SHARED_STOPWORDS, STOPWORDS, combining_ranges, fold,
                        stems_said, terms, word_ranges, control_ranges, digit_ranges)

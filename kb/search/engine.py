@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from ..library import OTHER_GAME, Library
-from ..urls import url_for
+from ..corpus.library import OTHER_GAME, Library
+from ..corpus.urls import url_for
 from . import answer, bids, story, told
 from .model import MODEL_NAME, Model, read
 from .numbers import Numbers

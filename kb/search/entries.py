@@ -1,6 +1,6 @@
 """The phrasebook's entries, read from a build's tables: what people say → the clauses that rule it.
 
-Its entries are the situation index's situations (`kb.situations`: domain tables, reviewed as
+Its entries are the situation index's situations (`kb.corpus.situations`: domain tables, reviewed as
 law), said in their names and in the phrasings search is tuned with (tuning/phrasings.tsv), the
 other game's own situations (Burraco's), the Laws' English titles (law-titles.tsv) and the
 English terms of art (tuning/terms-en.tsv), and the texts' own headings (a Law's, a norm's, a
@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from ..tables import read_tsv
-from ..corpus import CorpusError
-from ..library import OTHER_GAME, Library
-from ..situations import edition_column, load as load_situations, load_game, page_of, pages
-from ..languages import LANGS
+from ..corpus.tables import read_tsv
+from ..corpus.manifest import CorpusError
+from ..corpus.library import OTHER_GAME, Library
+from ..corpus.situations import edition_column, load as load_situations, load_game, page_of, pages
+from ..corpus.languages import LANGS
 from .glossary import Pair
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
@@ -43,7 +43,7 @@ class Entry:
     period: str = ""           # a situation's structure (kb.situations): when it happens…
     actors: tuple[str, ...] = ()  # …who acts…
     acts: tuple[str, ...] = ()    # …and what is done
-    page: str = ""             # the situation index's page that holds it (`kb.situations.page_of`)
+    page: str = ""             # the situation index's page that holds it (`kb.corpus.situations.page_of`)
 
     def leads(self, i: int) -> bool:
         """Does target i rule first: a clause of the lead norm's unit (not of another norm of its

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..tables import Notes, notes, read_tsv
-from ..corpus import CORPUS_DIR
+from ..corpus.tables import Notes, notes, read_tsv
+from ..corpus.manifest import CORPUS_DIR
 from .analysis import light, terms
 from .query import ExpansionRow
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..clauseid import unit_numbered
-from ..urls import url_for
+from ..records.clauseid import unit_numbered
+from ..corpus.urls import url_for
 from .model import Model
 from .query import NumberQuery
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..text import fold_accents
+from ..common.text import fold_accents
 from .analysis import STOPWORDS, WORD, stems_said
 from .model import Book, Entry, Model
 from .scoring import nonzero

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
-from ..clauseid import CLAUSE_NUMBER, TWO_ARTICLES, compact
-from ..library import LAWS, NORMS
-from ..languages import LANGS, REGISTRY
+from ..records.clauseid import CLAUSE_NUMBER, TWO_ARTICLES, compact
+from ..corpus.library import LAWS, NORMS
+from ..corpus.languages import LANGS, REGISTRY
 from .analysis import LISTED_STOPWORDS, PLAIN, WORD, first_term, fold, is_control, light, terms
 from .tuning import TUNING, Tuning
 

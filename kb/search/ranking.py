@@ -14,7 +14,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..library import OTHER_GAME, Library
+from ..corpus.library import OTHER_GAME, Library
 from .model import UNIT_LEVEL, Model, counts
 from .scoring import nonzero
 from .tuning import Tuning

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..tables import read_tsv
-from ..corpus import CorpusError
-from ..languages import LANGS
+from ..corpus.tables import read_tsv
+from ..corpus.manifest import CorpusError
+from ..corpus.languages import LANGS
 from .analysis import WORD, fold
 from .tuning import Tuning
 

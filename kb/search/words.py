@@ -8,7 +8,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..library import Library
+from ..corpus.library import Library
 from .analysis import ANY_STOPWORD, LANGS, first_term, light, terms
 from .model import Model
 from .phrasebook import Phrasebook

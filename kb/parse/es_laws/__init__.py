@@ -16,7 +16,7 @@ clause keeps its logical id and records the printed marker in `extra["printed_la
 """
 from __future__ import annotations
 
-from ...model import Parsed
+from ...records.model import Parsed
 from .builder import build_article
 from .document import INDEX_HEADING, assign_chapters, read_body, read_index
 

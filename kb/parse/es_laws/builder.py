@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ...clauseid import LawClauseTree
-from ...model import Clause, Note, Table, Unit
+from ...records.clauseid import LawClauseTree
+from ...records.model import Clause, Note, Table, Unit
 from .notes import FOOTNOTE_PARA, NOTE_LABEL, place_footnotes, take_notes
 from .tokens import ROMANS, Token, article_tokens
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...text import normalize_spaces
+from ...common.text import normalize_spaces
 
 
 ARTICLE = re.compile(r"^Artículo (?P<n>\d{1,3})(?:\s*\.-\s*|\s+[–-]\s+)(?P<title>\S.*)$")

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ...model import Footnote, Unit
-from ...text import normalize_spaces
+from ...records.model import Footnote, Unit
+from ...common.text import normalize_spaces
 from ..kit.footnotes import holders, placed
 
 

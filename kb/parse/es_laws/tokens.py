@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...text import normalize_spaces
+from ...common.text import normalize_spaces
 
 
 UPPER = "A-ZÁÉÍÓÚÑ¿“\""

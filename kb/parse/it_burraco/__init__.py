@@ -53,7 +53,7 @@ Within an article:
 """
 from __future__ import annotations
 
-from ...model import Parsed, Unit
+from ...records.model import Parsed, Unit
 from .articles import TOC_LINE, front_meta, split_text
 from .blocks import paragraph_blocks, peel_trailer
 from .clauses import article_unit

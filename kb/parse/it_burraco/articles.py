@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...text import italian_date, normalize_spaces, strip_bold
+from ...common.text import italian_date, normalize_spaces, strip_bold
 from .text import clean
 
 

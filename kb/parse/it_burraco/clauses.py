@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ...model import Clause, Footnote, Table, Unit
-from ...text import ends_sentence, normalize_spaces, slugify, strip_bold
+from ...records.model import Clause, Footnote, Table, Unit
+from ...common.text import ends_sentence, normalize_spaces, slugify, strip_bold
 from ..kit.footnotes import holders, peel, placed, take_marks
 from ..kit.ids import REPEATS, numbered, unique_id
 from ..kit.paragraphs import add_paragraph, rejoin

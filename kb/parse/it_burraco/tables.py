@@ -1,7 +1,7 @@
 """Tab-separated tables: header, caption, and header words paired over paired columns."""
 from __future__ import annotations
 
-from ...model import Table
+from ...records.model import Table
 from ..kit.tables import split_header, tab_cells, trimmed
 from .text import clean
 

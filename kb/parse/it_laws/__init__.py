@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ...model import Parsed, Unit
+from ...records.model import Parsed, Unit
 from .body import article_units
 from .front import front_units
 

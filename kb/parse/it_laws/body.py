@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...model import Unit
+from ...records.model import Unit
 from .builder import ArticleBuilder
 from .headers import lines_without_headers
 

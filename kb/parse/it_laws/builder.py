@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from ...clauseid import LawClauseTree
-from ...model import Clause, Footnote, Unit
-from ...text import ROMAN
+from ...records.clauseid import LawClauseTree
+from ...records.model import Clause, Footnote, Unit
+from ...common.text import ROMAN
 from ..kit.footnotes import placed
 from ..kit.paragraphs import add_paragraph, continues
 from .footnotes import GLUED_NUMBER, footnote_markers

@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...model import Clause, Table, Unit
-from ...text import is_pipe_row, normalize_spaces, slugify, strip_bold
+from ...records.model import Clause, Table, Unit
+from ...common.text import is_pipe_row, normalize_spaces, slugify, strip_bold
 from ..kit.paragraphs import continues
 from ..kit.tables import pipe_rows
 from .headers import CUT, lines_without_headers

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...text import remove_blocks
+from ...common.text import remove_blocks
 
 # The running header of the FIGB 2017 print, in its 4-line form; the 3-line
 # variant is the same block without its first line (remove_blocks handles

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...text import ROMAN
+from ...common.text import ROMAN
 from .text import bare
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...model import Table
-from ...text import is_pipe_row, pipe_cells, strip_bold
+from ...records.model import Table
+from ...common.text import is_pipe_row, pipe_cells, strip_bold
 from ..kit.paragraphs import continues
 from .headers import CUT
 from .markers import ITEM, NUMBER, SECTION

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from ...model import Table
-from ...text import is_pipe_row, is_pipe_separator, pipe_cells
+from ...records.model import Table
+from ...common.text import is_pipe_row, is_pipe_separator, pipe_cells
 from ..kit.tables import first_data
 from .text import TRAILING_NUMBER, bare
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...text import normalize_spaces, strip_bold
+from ...common.text import normalize_spaces, strip_bold
 
 
 DASH = re.compile(r"^(\s*)-\s+")

@@ -39,7 +39,7 @@ a footnote are dropped from the text and listed in `Unit.extra["missing_footnote
 """
 from __future__ import annotations
 
-from ...model import Parsed
+from ...records.model import Parsed
 from .footnotes import attach_footnotes, extract_footnotes
 from .front import build_front, link_changes
 from .units import build_unit, split_units

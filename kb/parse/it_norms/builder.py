@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...clauseid import ClauseId, closing_home, current_home
-from ...model import Clause, Note, Table
+from ...records.clauseid import ClauseId, closing_home, current_home
+from ...records.model import Clause, Note, Table
 from ..kit.ids import numbered, unique_id
 from ..kit.paragraphs import add_paragraph
 from .lines import Line

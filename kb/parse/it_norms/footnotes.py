@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...model import Unit
+from ...records.model import Unit
 from ..kit.footnotes import SUPERSCRIPT_DIGITS, placed, plain_digits, take_marks
 from .text import clean_inline, ends_with_colon
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...model import Clause, Unit
+from ...records.model import Clause, Unit
 from ..kit.paragraphs import add_paragraph, joined, runs
 from .text import clean_inline, ends_statement, heading_slug, is_caps, iso_date
 from .units import APPENDIX_IDS_BY_NUMBER

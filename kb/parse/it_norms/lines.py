@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...clauseid import ClauseId
+from ...records.clauseid import ClauseId
 from ..kit.tables import tab_cells
 from .text import clean_inline
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ...model import Table
+from ...records.model import Table
 from ..kit.tables import padded, split_header
 from .lines import Line
 from .text import ends_statement

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...text import italian_date, normalize_spaces, slugify
+from ...common.text import italian_date, normalize_spaces, slugify
 
 
 SUITS = {"♣": " fiori ", "♦": " quadri ", "♥": " cuori ", "♠": " picche "}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...model import Unit
+from ...records.model import Unit
 from .body import build_body, build_forms
 from .builder import ClauseBuilder
 from .lines import body_lines

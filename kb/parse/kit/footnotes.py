@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, TypeVar
 
-from ...model import Clause, Footnote
+from ...records.model import Clause, Footnote
 
 T = TypeVar("T")
 Body = tuple[str, str]  # (marker, footnote text)

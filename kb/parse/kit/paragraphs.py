@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
-from ...text import ends_sentence, runs
+from ...common.text import ends_sentence, runs
 
 __all__ = ["add_paragraph", "continues", "joined", "rejoin", "runs"]
 

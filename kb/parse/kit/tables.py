@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ...text import is_pipe_separator, pipe_cells
+from ...common.text import is_pipe_separator, pipe_cells
 
 Row = list[str]
 

@@ -1,7 +1,7 @@
 """A unit's clause tree: clauses in text order, found by id, each under its parent."""
 from __future__ import annotations
 
-from ...model import Clause
+from ...records.model import Clause
 
 
 class ClauseTree:

@@ -1,0 +1,1 @@
+"""The build: corpus → one generation (pipeline, generations, export, graph, checks)."""

@@ -1,0 +1,1 @@
+"""Citations: find (the grammar) → resolve → annotate, and the check anyone can run."""

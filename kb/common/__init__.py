@@ -1,0 +1,1 @@
+"""Helpers every stage shares: text folding and slugs, files written whole."""

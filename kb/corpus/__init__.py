@@ -1,0 +1,1 @@
+"""Corpus reading: the manifest, the documents as data, languages, curated tables, catalogs, addresses."""

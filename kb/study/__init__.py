@@ -1,0 +1,1 @@
+"""Study material made from the texts: cards, Anki decks, the mock exam."""
