@@ -20,6 +20,34 @@ warnings.filterwarnings("ignore", category=SyntaxWarning)
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 
+# The tiers, one folder each. The fast tier (`-m "not slow"`) is unit/ and corpus/ less the few tests
+# there marked slow (a scratch build, a process of their own); the other folders are slow by where
+# they live, and a fast-tier test that asks for a browser or a server is refused at collection.
+TIERS = ("unit", "corpus", "browser", "system", "acceptance")
+SLOW_TIERS = {"browser", "system", "acceptance"}
+NOT_IN_THE_FAST_TIER = {"browser", "page", "phone", "shot", "live_server", "server", "static_server",
+                        "static_subpath_server"}  # this file's fixtures that start a browser or a server
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        tier = next((part for part in item.path.relative_to(Path(__file__).parent).parts if part in TIERS), None)
+        if tier is None:
+            raise pytest.UsageError(f"{item.nodeid}: a test lives in one of tests/{{{','.join(TIERS)}}}/")
+        item.add_marker(getattr(pytest.mark, tier))
+        if tier in SLOW_TIERS:
+            item.add_marker(pytest.mark.slow)
+        elif not item.get_closest_marker("slow") and (asked := _process_fixtures(item)):
+            raise pytest.UsageError(f"{item.nodeid} is in the fast tier (tests/{tier}/) but asks for {sorted(asked)}")
+
+
+def _process_fixtures(item) -> set[str]:
+    defs = getattr(item, "_fixtureinfo", None)
+    if defs is None:
+        return set()
+    return {name for name, fds in defs.name2fixturedefs.items()
+            if name in NOT_IN_THE_FAST_TIER and fds[-1].func.__module__ == __name__}  # the one in force
+
 
 @pytest.fixture(scope="session")
 def build_dir(tmp_path_factory) -> Path:

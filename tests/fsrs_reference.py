@@ -1,5 +1,5 @@
-"""The reference FSRS-6 (the `fsrs` package) in the drills' terms, for tests/test_fsrs.py and
-tests/test_study_browser.py: cards as web/static/fsrs.js holds them (times in ms since the epoch),
+"""The reference FSRS-6 (the `fsrs` package) in the drills' terms, for tests/unit/test_fsrs.py and
+tests/browser/test_study_browser.py: cards as web/static/fsrs.js holds them (times in ms since the epoch),
 a review history replayed by the reference, the fields compared, the drills' fuzz draw computed
 apart, and what a Leitner box of the drills before FSRS records."""
 import math

@@ -2,7 +2,7 @@
 
 `kb.records.reading` gives a unit's blocks as every renderer reads them; this module finds each
 block in the document's source text, in turn, and names the first one read out of order.
-`kb check` and tests/test_reading_order.py run it over the whole corpus.
+`kb check` and tests/corpus/test_reading_order.py run it over the whole corpus.
 """
 from __future__ import annotations
 

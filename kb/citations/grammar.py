@@ -586,7 +586,7 @@ _PARAGRAPH_SIGN = re.compile(r"\s*§\s*(?P<p>[0-9A-Za-z(](?:[0-9A-Za-z.()-]*[0-9
 class Reader:
     """What readers write and the texts never do — a ruling, an appeal decision, an assistant's
     answer —, read for kb cite only: the corpus's own citations are read without it, so the
-    extraction's labelled precision and recall (tests/test_citations.py) never see these forms.
+    extraction's labelled precision and recall (tests/corpus/test_citations.py) never see these forms.
 
     - `keywords`: the words readers abbreviate a Law with ("L. 12C1(e)", "L 16B1", "Leg. 16B1",
       "arts. 16 y 73"), case-insensitive (kb.cite builds them from the language registry's law

@@ -106,7 +106,7 @@ class Page:
 
 def ruling_law(s: Situation) -> int:
     """The number of the Law that rules a situation first: its first clause's (every situation
-    has one in the Laws in force, tests/test_situations.py checks)."""
+    has one in the Laws in force, tests/corpus/test_situations.py checks)."""
     return int(s.laws[0][1])
 
 

@@ -9,7 +9,7 @@ words, accents folded by whoosh's accent map, for fuzzy and prefix matching and 
 
 These are whoosh's analyzer chains (RegexTokenizer, LowercaseFilter, StopFilter, CharsetFilter,
 Snowball), written as plain functions over one word at a time: no filter looks at a word's
-neighbours, so a word's terms are worked out once and remembered (tests/test_analysis.py holds
+neighbours, so a word's terms are worked out once and remembered (tests/corpus/test_analysis.py holds
 them to whoosh's own chains over every text of the corpus). The browser's engine
 (web/static/search.js, `analysis`) follows these functions one to one, with whoosh's Snowball
 stemmers ported to web/static/stemmers.js.
@@ -204,7 +204,7 @@ _READ, _ALIKE = ((0, 0x40000), (0xE0000, 0xF0000)), ((0x40000, 0xE0000), (0xF000
 def _ranges(inside) -> list[list[int]]:
     """The runs of code points `inside` says yes of, as [first, last] (`inside` maps a string of
     characters to one truth each; each plane of `_ALIKE` is as its first code point is:
-    tests/test_analysis.py checks that against every code point)."""
+    tests/corpus/test_analysis.py checks that against every code point)."""
     every = _every_character()
     flags = np.zeros(0x110000, dtype=bool)
     for a, b in _READ:

@@ -5,7 +5,7 @@ are ranked by their best clause plus a little of the next ones; a matching time-
 or norm paragraph lifts the Law clause it annotates or integrates; the situations a query tells
 lend evidence to the clauses that rule them; each hit carries its parallel clauses in the other
 editions. The browser's engine (web/static/search.js, `engine`) follows this module one to one,
-and tests/test_one_engine.py holds the two together query by query.
+and tests/corpus/test_one_engine.py holds the two together query by query.
 """
 from __future__ import annotations
 
