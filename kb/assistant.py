@@ -29,7 +29,7 @@ from .citations.check import CiteError, Reading, subtree_text, unencodable
 from .citations.extract import normalize_ref
 from .citations.style import clause_name
 from .records.clauseid import article_of, readable, unit_numbered
-from .build.generations import BuildError
+from .pipeline.generations import BuildError
 from .readmodel.knowledge import KnowledgeBase
 from .search.analysis import fold
 from .search.query import QueryError

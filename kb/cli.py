@@ -9,14 +9,14 @@ import sys
 import time
 from pathlib import Path
 
-from .build import pipeline as builder
+from .pipeline import build as builder
 from .corpus.catalogs import LOCALES
 from .study.anki import DECK_NAMES, check_base_url, site_links, write_decks
-from .build import generations
+from .pipeline import generations
 from .common.files import FolderError, atomic_write
-from .build.graph import write_graph
+from .pipeline.graph import write_graph
 from .readmodel.knowledge import KnowledgeBase
-from .build.check import load_explained, load_sources, report
+from .pipeline.check import load_explained, load_sources, report
 from .corpus.manifest import CorpusError
 from .citations.check import CiteError
 from .readmodel.render import render_cite, render_links, render_result, render_unit

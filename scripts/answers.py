@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
 from kb.readmodel.knowledge import KnowledgeBase  # noqa: E402
 from measure.evaluation import judged_queries  # noqa: E402
 from scripts.judged import named  # noqa: E402

@@ -29,8 +29,8 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
-from kb.build import generations  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
+from kb.pipeline import generations  # noqa: E402
 from measure.evaluation import judged_queries, score_query, search_scores, summarize  # noqa: E402
 from kb.search.engine import SearchEngine  # noqa: E402
 from measure.loadgen import percentile  # noqa: E402

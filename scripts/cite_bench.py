@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
 
-from kb.build import generations  # noqa: E402
+from kb.pipeline import generations  # noqa: E402
 from measure import loadgen  # noqa: E402
 
 BYSTANDER = "/api/search?" + urlencode({"q": "licita insufficiente"})

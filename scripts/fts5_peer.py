@@ -58,8 +58,8 @@ def evaluate(peer: Fts5Peer) -> tuple[dict[str, dict[str, float]], list[float]]:
 
 
 if __name__ == "__main__":
-    from kb.build import pipeline as builder
-    from kb.build import generations
+    from kb.pipeline import build as builder
+    from kb.pipeline import generations
     peer = Fts5Peer(generations.load_export(builder.ensure_build()))
     quality, times = evaluate(peer)
     times.sort()

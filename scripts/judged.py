@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
-from kb.build import generations  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
+from kb.pipeline import generations  # noqa: E402
 from kb.readmodel.knowledge import KnowledgeBase  # noqa: E402
 from measure.evaluation import judged_queries, score_query, search_scores  # noqa: E402
 from scripts.fts5_peer import Fts5Peer  # noqa: E402

@@ -18,8 +18,8 @@ warnings.filterwarnings("ignore", category=SyntaxWarning)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
-from kb.build import generations  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
+from kb.pipeline import generations  # noqa: E402
 from measure.evaluation import judged_queries  # noqa: E402
 from measure import loadgen  # noqa: E402
 

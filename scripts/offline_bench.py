@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
 from kb.search.model import MODEL_NAME  # noqa: E402
 from kb.readmodel.knowledge import KnowledgeBase  # noqa: E402
 from measure.evaluation import judged_queries, search_scores  # noqa: E402

@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
 from measure.loadgen import HOST, free_port, serving  # noqa: E402
 from measure.static_host import hosting, plain_hosting  # noqa: E402
 from measure.wire import LOCALE, offline_ready  # noqa: E402

@@ -22,8 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb.build import pipeline as builder  # noqa: E402
-from kb.build.generations import CORPUS_COPY  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
+from kb.pipeline.generations import CORPUS_COPY  # noqa: E402
 from kb.readmodel.knowledge import KnowledgeBase  # noqa: E402
 from kb.search import entries as sources  # noqa: E402
 from kb.search.compiler import phrasebook_of  # noqa: E402

@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
 
-from kb.build import pipeline as builder  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
 from measure.hostile import MODEL, ask_unread, closed_by_server, endless_headers, fetch_all  # noqa: E402
 from measure.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402
 

@@ -39,8 +39,8 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.build import pipeline as builder  # noqa: E402
-from kb.build import generations  # noqa: E402
+from kb.pipeline import build as builder  # noqa: E402
+from kb.pipeline import generations  # noqa: E402
 from kb.cli import SERVER_LIMITS  # noqa: E402
 from measure.hostile import MODEL, ask_unread, closed_by_server, endless_header, request  # noqa: E402
 from measure.loadgen import HOST, percentile, resident_mb, serving  # noqa: E402

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from kb.build import pipeline as builder
-from kb.build import generations
+from kb.pipeline import build as builder
+from kb.pipeline import generations
 from kb import cli
 from web.app import create_app
 

@@ -18,7 +18,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
-from kb.build import generations
+from kb.pipeline import generations
 from kb.corpus.catalogs import BUILD_DIR as CATALOGS
 from kb.readmodel.knowledge import KnowledgeBase
 from kb.search.model import MODEL_NAME

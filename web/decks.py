@@ -14,7 +14,7 @@ from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
 from kb.study.anki import check_base_url, decks_bytes, site_links
-from kb.build.generations import DECKS_NAME
+from kb.pipeline.generations import DECKS_NAME
 
 from .pages import PageNotFound
 

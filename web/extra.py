@@ -9,7 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from kb.records.clauseid import article_of, readable
 from kb.corpus.tables import note_in
-from kb.build.graph import neighbourhood
+from kb.pipeline.graph import neighbourhood
 from kb.corpus.library import TIMEREF
 from kb.readmodel.situationview import Entry, IndexView, LawRun, PageView
 from kb.corpus.urls import situations_page_url, url_for

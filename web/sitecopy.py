@@ -36,7 +36,7 @@ import brotli
 
 from kb.study.anki import check_base_url, decks_bytes
 from kb.common.files import FolderError, OwnFolder, replace_folder
-from kb.build.generations import DECKS_NAME
+from kb.pipeline.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
 from . import inprocess

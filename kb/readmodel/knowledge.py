@@ -12,7 +12,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..build.generations import (CORPUS_COPY, EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
+from ..pipeline.generations import (CORPUS_COPY, EXPORT_NAME, GRAPH_NAME, BuildError, default_build_dir, load_export,
                           readable_generations, table)
 from ..corpus.catalogs import BUILD_DIR as CATALOGS, compiled_locales
 from ..citations.check import Checker, CiteResult
@@ -20,7 +20,7 @@ from ..editions.concordance import Concordance, Concordances, first_concordance,
 from ..corpus.tables import Notes, notes, read_tsv
 from ..editions.chapters import chapters
 from ..editions.pairs import ChangesPage, Editions, changes_pages
-from ..build.graph import read_graph
+from ..pipeline.graph import read_graph
 from ..corpus.library import Library
 from ..search.engine import SearchEngine
 from ..search.glossary import Glossary

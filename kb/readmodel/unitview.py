@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from ..records.citation import EXTERNAL
 from ..records.clauseid import article_of, readable
 from ..editions.pairs import Parallel
-from ..build.graph import clause_node
+from ..pipeline.graph import clause_node
 from ..corpus.languages import BY_CODE
 from ..corpus.library import NORMS, TIMEREF, Library
 from ..records.store import Store, reached

@@ -5,7 +5,7 @@ paragraphs with each table and note where the text has reached (`at`; a note wit
 one comes last).
 Text that follows a clause's items is its own paragraph clause (`<clause>-p<n>`),
 so it is read after them. The terminal view, the unit page and the reading-order
-check (`kb.build.source_order`, against the source text) all walk these blocks.
+check (`kb.pipeline.source_order`, against the source text) all walk these blocks.
 """
 from __future__ import annotations
 

@@ -16,8 +16,8 @@ from ..records.citation import EXTERNAL
 from ..editions.concordance import RELATIONS
 from .schema import (STRING, STRINGS, Column, Record, Reference, Table, flag, listing, mapping, number,
                          shape_of, text)
-from ..build.generations import CORPUS_COPY
-from ..build.graph import LINK_TYPES, clause_node, target_node, unit_node
+from ..pipeline.generations import CORPUS_COPY
+from ..pipeline.graph import LINK_TYPES, clause_node, target_node, unit_node
 from ..corpus.library import LAWS, NORMS, OTHER_GAME, TIMEREF
 from ..corpus.situations import ruling_law
 from ..records.store import clause_label

@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..common.version import __version__
 from .schema import Record, Table
-from ..build.export import FORMAT_VERSION
+from ..pipeline.export import FORMAT_VERSION
 from ..common.files import OwnFolder
-from ..build.generations import STAMP_NAME, completed_at
+from ..pipeline.generations import STAMP_NAME, completed_at
 from .tables import TABLES, SourceText, source_texts
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ in the reader's language, its cards linking to the server the phone got it from.
 import pytest
 from apkg import read_apkg
 
-from kb.build.generations import DECKS_NAME
+from kb.pipeline.generations import DECKS_NAME
 from measure.loadgen import HOST, serving
 from tests.browser.test_offline_browser import keep_offline
 

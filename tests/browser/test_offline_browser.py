@@ -138,7 +138,7 @@ def kept_from_a_server_of_its_own(browser, build_dir, tmp_path):
 def test_a_new_build_is_fetched_beside_the_copy_and_replaces_it_whole(browser, build_dir, tmp_path):
     """`kb build` on the server: the next visits fetch the new build into a cache of its own,
     then the page says it holds the new build and the old cache is gone."""
-    from kb.build import pipeline as builder
+    from kb.pipeline import build as builder
     with kept_from_a_server_of_its_own(browser, build_dir, tmp_path) as (folder, url, page, old):
         context = page.context
         new = builder.build(folder).parent.name
@@ -209,7 +209,7 @@ def test_a_build_that_lands_mid_copy_is_copied_whole_and_the_old_copy_serves_mea
     pack of pages and an asset), another is switched in. The worker sees answers of the third build (their X-Build) in the second's copy,
     drops that copy and copies the third; the first stays the copy in use until then, and the only
     copy ever declared complete is the third's, every entry of it the third build's."""
-    from kb.build import pipeline as builder
+    from kb.pipeline import build as builder
     with kept_from_a_server_of_its_own(browser, build_dir, tmp_path) as (folder, url, page, first):
         context = page.context
         held = HeldCopy(context, after=2)

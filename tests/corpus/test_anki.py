@@ -15,9 +15,9 @@ from apkg import read_apkg
 from fastapi.testclient import TestClient
 
 import kb as library
-from kb.build import pipeline as builder
+from kb.pipeline import build as builder
 from kb.study.anki import DECK_NAMES, FIELDS, site_links, write_decks
-from kb.build.generations import BuildError, DECKS_NAME
+from kb.pipeline.generations import BuildError, DECKS_NAME
 from kb.study.cards import DECKS, cards
 
 ALERT = "definitions:it-laws:def-alert"

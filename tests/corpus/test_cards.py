@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 
 from kb.corpus.catalogs import po_path
 from kb.records.clauseid import readable
-from kb.build.generations import DECKS_NAME
+from kb.pipeline.generations import DECKS_NAME
 from kb.study.cards import TERM_ASKED, TERM_QUOTED, TIME_ASKED, TIME_QUOTED
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

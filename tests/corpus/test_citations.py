@@ -3,7 +3,7 @@ from collections import Counter
 
 import pytest
 
-from kb.build.check import load_explained, unresolved
+from kb.pipeline.check import load_explained, unresolved
 from measure.evaluation import citation_key, gold_key, gold_rows, score
 
 PRECISION, RECALL = 0.98, 0.97

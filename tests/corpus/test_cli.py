@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from kb.build import pipeline as builder
-from kb.build import generations
+from kb.pipeline import build as builder
+from kb.pipeline import generations
 
 
 def test_show_renders_readable_clause_labels(kb):

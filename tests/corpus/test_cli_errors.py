@@ -95,7 +95,7 @@ def test_serve_refuses_a_port_that_cannot_be(kb, port):
 
 
 def test_an_empty_build_dir_variable_is_no_folder(monkeypatch):
-    from kb.build import generations
+    from kb.pipeline import generations
     monkeypatch.setenv("KB_BUILD_DIR", "")
     assert generations.default_build_dir() == generations.CHECKOUT / "build"
 
@@ -137,7 +137,7 @@ def test_a_corpus_that_cannot_be_built_is_one_line_naming_the_file(tmp_path, bui
     import io
     import shutil
     from kb import cli
-    from kb.build import generations
+    from kb.pipeline import generations
     from kb.corpus.manifest import CORPUS_DIR
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)

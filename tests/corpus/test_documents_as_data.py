@@ -68,7 +68,7 @@ def test_an_edition_of_another_is_paired_with_it_by_ids_after_the_concordance_pa
 
 def test_a_document_in_a_language_without_an_analyzer_fails_the_build_and_says_what_is_missing(tmp_path):
     import shutil
-    from kb.build import pipeline as builder
+    from kb.pipeline import build as builder
     from kb.corpus.manifest import CORPUS_DIR, CorpusError
     corpus = tmp_path / "corpus"
     shutil.copytree(CORPUS_DIR, corpus)

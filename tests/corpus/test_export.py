@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from kb.build import pipeline as builder
-from kb.build import generations
-from kb.build.check import check, load_explained
+from kb.pipeline import build as builder
+from kb.pipeline import generations
+from kb.pipeline.check import check, load_explained
 
 
 def units_by_kind(export, doc_id):

@@ -7,7 +7,7 @@ from kb.editions.concordance import load_concordances
 from kb.corpus.manifest import CORPUS_DIR
 from kb.editions.pairs import Editions
 from kb.corpus.library import Library
-from kb.build.graph import build_graph, cited_by, citation_path, links, most_cited, neighbourhood, term_pattern
+from kb.pipeline.graph import build_graph, cited_by, citation_path, links, most_cited, neighbourhood, term_pattern
 
 
 @pytest.fixture(scope="module")

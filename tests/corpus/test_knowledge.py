@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 import kb
-from kb.build import generations
+from kb.pipeline import generations
 from kb.readmodel.knowledge import KnowledgeBase
 
 

@@ -7,7 +7,7 @@ import signal
 import subprocess
 import sys
 
-from kb.build import generations
+from kb.pipeline import generations
 
 
 def fake_generations(build_dir, n):
@@ -39,7 +39,7 @@ def test_prune_keeps_a_leased_generation_and_removes_it_once_let_go(tmp_path):
 def test_a_lease_goes_with_its_process_however_it_ends(tmp_path):
     gens = fake_generations(tmp_path, 5)
     holder = subprocess.Popen([sys.executable, "-c", "import sys, time; from pathlib import Path; "
-                               "from kb.build import generations; held = generations.lease(Path(sys.argv[1])); "
+                               "from kb.pipeline import generations; held = generations.lease(Path(sys.argv[1])); "
                                "print('held' if held else 'none', flush=True); time.sleep(120)", str(gens[0])],
                               stdout=subprocess.PIPE, text=True)
     try:

@@ -17,7 +17,7 @@ import pytest
 from mcp import Client, ClientSession, StdioServerParameters, stdio_client
 
 from kb import cli
-from kb.build import generations
+from kb.pipeline import generations
 from kb.assistant import Current, server
 from kb.corpus.manifest import CORPUS_DIR
 

@@ -1,4 +1,4 @@
-"""Every unit reads in the order its source text prints it (`kb.build.source_order`, `kb check`).
+"""Every unit reads in the order its source text prints it (`kb.pipeline.source_order`, `kb check`).
 
 The checker finds each block of a unit (clause title, paragraph, table, note) in the unit's
 source text, each after the one read before it; the cases below move real blocks out of place
@@ -9,10 +9,10 @@ from typing import Callable
 
 import pytest
 
-from kb.build.check import check, document_reading_order, reading_order
+from kb.pipeline.check import check, document_reading_order, reading_order
 from kb.corpus.manifest import load_manifest
 from kb.records.reading import Block
-from kb.build.source_order import document_order, first_out_of_order, normalize
+from kb.pipeline.source_order import document_order, first_out_of_order, normalize
 
 SOURCES = {e.id: e.read() for e in load_manifest()}
 

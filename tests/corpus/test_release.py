@@ -18,7 +18,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from kb.build import generations
+from kb.pipeline import generations
 from kb.release.writer import RELEASE, write_release
 from kb.readmodel.knowledge import KnowledgeBase
 
@@ -392,7 +392,7 @@ def test_standard_output_and_a_device_are_refused_before_any_build(kb, tmp_path,
     (it once became one, named "-"); /dev/null is a device, not "a file"."""
     monkeypatch.chdir(tmp_path)
     built = []
-    monkeypatch.setattr("kb.build.pipeline.ensure_build", lambda *a, **k: built.append(a))
+    monkeypatch.setattr("kb.pipeline.build.ensure_build", lambda *a, **k: built.append(a))
     assert "writes a folder of files, not standard output" in refused(kb("release", "-"))
     assert "is not a folder (a device, FIFO or socket)" in refused(kb("release", "/dev/null"))
     assert list(tmp_path.iterdir()) == [] and built == []

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from kb.build import generations
+from kb.pipeline import generations
 from kb.search.engine import SearchEngine
 from kb.search.scoring import NEAR_CACHE, edit_distance
 from kb.search.tuning import TUNING

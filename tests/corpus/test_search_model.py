@@ -60,7 +60,7 @@ def test_no_model_is_a_clear_error(tmp_path):
 COMPILE = """
 import hashlib, sys
 from pathlib import Path
-from kb.build import generations
+from kb.pipeline import generations
 from kb.editions.concordance import load_concordances
 from kb.editions.pairs import Editions
 from kb.corpus.library import Library

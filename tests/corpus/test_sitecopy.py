@@ -15,7 +15,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 
 import pytest
 
-from kb.build import generations
+from kb.pipeline import generations
 from web.sitecopy import COPY_MARK, file_for, relink, write_site
 
 

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from kb.build import pipeline as builder
-from kb.build import generations
+from kb.pipeline import build as builder
+from kb.pipeline import generations
 
 pytestmark = pytest.mark.slow  # a build, a server, a process or an install: not the fast tier
 

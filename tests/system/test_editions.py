@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from kb.build import pipeline as builder
+from kb.pipeline import build as builder
 from kb.corpus.manifest import CORPUS_DIR
 from kb.readmodel.knowledge import KnowledgeBase
 from kb.search.analysis import stem_word

@@ -5,8 +5,8 @@ import shutil
 import pytest
 from fastapi.testclient import TestClient
 
-from kb.build import pipeline as builder
-from kb.build import generations
+from kb.pipeline import build as builder
+from kb.pipeline import generations
 from kb.corpus.manifest import CORPUS_DIR
 from web.app import create_app
 
@@ -58,7 +58,7 @@ def test_the_generation_holds_export_model_graph_catalogs_and_tables(edited_buil
 
 def test_the_graph_read_back_is_the_graph_built(edited_build):
     from kb.readmodel.knowledge import KnowledgeBase
-    from kb.build.graph import build_graph, read_graph
+    from kb.pipeline.graph import build_graph, read_graph
     gen = generations.generation(edited_build)
     g = read_graph(gen / generations.GRAPH_NAME)
     built = build_graph(generations.load_export(gen / generations.EXPORT_NAME), KnowledgeBase(gen).editions)

@@ -13,10 +13,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 from fastapi.testclient import TestClient
 
-from kb.build import pipeline as builder
+from kb.pipeline import build as builder
 from kb.corpus.catalogs import LOCALE_DIR, locales, po_path
 from kb.corpus.manifest import CORPUS_DIR
-from kb.build.generations import table
+from kb.pipeline.generations import table
 from kb.readmodel.knowledge import KnowledgeBase
 from web.app import create_app
 

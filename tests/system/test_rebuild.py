@@ -12,8 +12,8 @@ import urllib.request
 import pytest
 from fastapi.testclient import TestClient
 
-from kb.build import pipeline as builder
-from kb.build import generations
+from kb.pipeline import build as builder
+from kb.pipeline import generations
 from measure.loadgen import free_port
 from web.app import create_app
 

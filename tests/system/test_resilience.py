@@ -13,7 +13,7 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
-from kb.build import generations
+from kb.pipeline import generations
 from web import app as webapp
 from web.app import create_app
 

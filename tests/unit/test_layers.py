@@ -74,7 +74,7 @@ def test_measurement_code_is_not_shipped():
 # kb/ by stage, lowest first: a module imports its own stage and the stages below it, never one
 # above (the README's map says what each folder is). The edges — the package's `kb.open`, the CLI
 # and the MCP server — sit on top.
-STAGES = ("common", "records", "corpus", "parse", "editions", "citations", "search", "study", "build",
+STAGES = ("common", "records", "corpus", "parse", "editions", "citations", "search", "study", "pipeline",
           "readmodel", "release")
 EDGE = len(STAGES)
 
@@ -99,5 +99,5 @@ def test_no_kb_module_imports_a_later_stage(name):
 
 def test_the_stage_order_is_enforced():
     """The check itself: the read model is above the build, the records below everything."""
-    assert stage("kb.readmodel.knowledge") > stage("kb.build.pipeline") > stage("kb.study.cards")
+    assert stage("kb.readmodel.knowledge") > stage("kb.pipeline.build") > stage("kb.study.cards")
     assert stage("kb.records.model") < stage("kb.corpus.library") and stage("kb.cli") == EDGE

@@ -6,7 +6,7 @@ rename, so readers (the CLI, a running server) see a complete build, old or new.
 Readers find the generation to open here (the current one, else the newest
 complete one) and open its export through `load_export`, which names the problem
 when the build is missing or corrupt. A reader that keeps a generation open (a server)
-leases it (`lease`), and pruning removes no leased generation. Making a build is `kb.build.pipeline`.
+leases it (`lease`), and pruning removes no leased generation. Making a build is `kb.pipeline.build`.
 """
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 Each check reads the export (the stable view) and yields problems as
 "doc/unit#clause: message" lines; an empty list means the corpus is sound.
-The reading-order check also reads each document's source text (`kb.build.source_order`).
+The reading-order check also reads each document's source text (`kb.pipeline.source_order`).
 """
 from __future__ import annotations
 

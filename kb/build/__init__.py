@@ -1,1 +1,0 @@
-"""The build: corpus → one generation (pipeline, generations, export, graph, checks)."""

@@ -1,0 +1,1 @@
+"""The build pipeline: corpus → one generation (build, generations, export, graph, checks)."""
