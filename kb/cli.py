@@ -198,7 +198,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_site(args: argparse.Namespace) -> int:
-    from web.sitecopy import SiteError, write_site
+    from web.offline.sitecopy import SiteError, write_site
     t0 = time.perf_counter()
     builder.ensure_build(args.build_dir, args.corpus)
     try:
@@ -224,13 +224,13 @@ def cmd_release(args: argparse.Namespace) -> int:
 
 
 # A tournament hall's phones, not the open internet: the connection protocol caps connections
-# and gives each request 10 s for its headers, 10 s for a reply nobody reads (web/protocol.py);
+# and gives each request 10 s for its headers, 10 s for a reply nobody reads (web/http/protocol.py);
 # idle keep-alives close after 5 s. Python's own event loop answers requests in the order they
 # came: under uvloop, one request in ten waited for two rounds of the others (8 clients: p95
-# 24 ms against 15, the same throughput); `web.protocol:event_loop` is that loop, saying once a
+# 24 ms against 15, the same throughput); `web.http.protocol:event_loop` is that loop, saying once a
 # burst that it cannot accept connections.
-SERVER_LIMITS = {"http": "web.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5,
-                 "loop": "web.protocol:event_loop"}
+SERVER_LIMITS = {"http": "web.http.protocol:GuardedHttpToolsProtocol", "timeout_keep_alive": 5,
+                 "loop": "web.http.protocol:event_loop"}
 
 
 def check_port_free(host: str, port: int) -> None:

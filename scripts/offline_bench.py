@@ -26,7 +26,7 @@ from measure.evaluation import judged_queries, search_scores  # noqa: E402
 from measure.loadgen import HOST, percentile, serving  # noqa: E402
 from measure.offline import browser_scores, load_time, mrr, ready_time  # noqa: E402
 from scripts.judged import SETS  # noqa: E402
-from web.offline import SEARCH_DATA  # noqa: E402
+from web.pages.render import SEARCH_DATA  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 

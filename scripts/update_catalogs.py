@@ -1,4 +1,4 @@
-"""Collect the interface strings (`_("…")` in templates, web/*.py and the kb modules that speak to readers)
+"""Collect the interface strings (`_("…")` in templates, web/**/*.py and the kb modules that speak to readers)
 into kb/locale/*/LC_MESSAGES/messages.po.
 
     python scripts/update_catalogs.py [LANG…]
@@ -23,7 +23,7 @@ CALL = re.compile(r"""\b_\(\s*(["'])(.+?)\1\s*\)""")
 
 def messages() -> list[str]:
     found: dict[str, None] = {}
-    for path in sorted([*WEB.glob("templates/*.html"), *WEB.glob("*.py")]) + [ROOT / "kb" / "study" / "cards.py", ROOT / "kb" / "citations" / "style.py"]:
+    for path in sorted([*WEB.glob("templates/*.html"), *WEB.rglob("*.py")]) + [ROOT / "kb" / "study" / "cards.py", ROOT / "kb" / "citations" / "style.py"]:
         for m in CALL.finditer(path.read_text(encoding="utf-8")):
             found[m.group(2)] = None
     return list(found)

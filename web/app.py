@@ -23,10 +23,13 @@ from kb.corpus.catalogs import BUILD_DIR as CATALOGS
 from kb.readmodel.knowledge import KnowledgeBase
 from kb.search.model import MODEL_NAME
 
-from . import changes, decks, exam, extra, offline, pages, study
-from .api import ApiError, body_hint, error_response, openapi as api_openapi, router
-from .caching import ETagMiddleware
-from .security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
+from .api.routes import ApiError, body_hint, error_response, openapi as api_openapi, router
+from .http.caching import ETagMiddleware
+from .http.security import HEADERS as SECURITY_HEADERS, HeadAndSlashes, SecurityMiddleware
+from .offline import worker as offline
+from .pages import changes, compare, graph, reading, reference, search, situations
+from .pages.render import PageNotFound, render
+from .study import decks, drills, exam
 from .i18n import load_translations
 
 
@@ -36,7 +39,7 @@ class Site(KnowledgeBase):
 
     model_gz = b""  # the search model gzipped, as browsers fetch it
     model_br = b""  # and in brotli, as most do
-    packs: dict[str, bytes]  # each interface language's pages for the offline worker, once asked (web.offline)
+    packs: dict[str, bytes]  # each interface language's pages for the offline worker, once asked (web.offline.worker)
     packs_pending: dict[str, Any]
 
     @classmethod
@@ -80,8 +83,8 @@ def _error_page(request: Request, status: int, message: str, missing: Any = None
     the API's own."""
     site = request.app.state.site
     heading = {404: "404", 400: "400"}.get(status, str(status))
-    return pages.render(request, "error.html", status=status, heading=heading, message=message, missing=missing,
-                        documents=site.store.export["documents"])
+    return render(request, "error.html", status=status, heading=heading, message=message, missing=missing,
+                  documents=site.store.export["documents"])
 
 
 log = logging.getLogger("kb.web")
@@ -256,14 +259,20 @@ def create_app(build_dir: Path | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=Path(__file__).resolve().parent / "static"), name="static")
     app.include_router(offline.router)  # /sw.js, /offline/…, the web manifest
     app.include_router(decks.router)  # /study/bridge-laws.apkg
-    app.include_router(extra.router)  # /clock, /glossary, /graph before the /{doc} pages
-    app.include_router(changes.router)  # /changes and its pages: before the /{doc} pages too
-    app.include_router(study.router)  # /study, /study/cards.json: before the /{doc} pages too
-    app.include_router(exam.router)  # /study/exam, /study/exam.json: before the /{doc}/{unit} pages
-    app.include_router(pages.router)
+    # Every fixed path first: the reading pages' /{doc} and /{doc}/{unit} match any one or two
+    # segments, so a family included after them would be answered as a document or a unit.
+    app.include_router(reference.router)  # /clock, /glossary
+    app.include_router(situations.router)  # /situations and its pages
+    app.include_router(graph.router)  # /graph/{doc}/{unit}
+    app.include_router(changes.router)  # /changes and its pages
+    app.include_router(drills.router)  # /study, /study/cards.json
+    app.include_router(exam.router)  # /study/exam, /study/exam.json
+    app.include_router(search.router)  # /, /search
+    app.include_router(compare.router)  # /compare, /compare/{n}
+    app.include_router(reading.router)  # last: /{doc}, /{doc}/{unit}
 
-    @app.exception_handler(pages.PageNotFound)
-    async def page_not_found(request: Request, exc: pages.PageNotFound):
+    @app.exception_handler(PageNotFound)
+    async def page_not_found(request: Request, exc: PageNotFound):
         if request.url.path.startswith("/api/"):
             return error_response(404, "Not Found: see /api/openapi.json for the API")
         return _error_page(request, 404, exc.message, exc.missing)

@@ -1,5 +1,5 @@
 """The JSON the citation check and the MCP server answer, typed: the MCP tools' output schemas
-(`kb.assistant`) and, for the citation check, the HTTP API's (web/api_models.py). The records
+(`kb.assistant`) and, for the citation check, the HTTP API's (web/api/models.py). The records
 that make this JSON are elsewhere (their `to_dict`); a test holds every answer to its shape.
 """
 from __future__ import annotations

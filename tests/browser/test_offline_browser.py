@@ -14,7 +14,7 @@ from measure.evaluation import judged_queries, search_scores
 from measure.offline import browser_scores, mrr
 from measure.wire import offline_ready
 from scripts.judged import SETS
-from web.offline import SEARCH_DATA
+from web.pages.render import SEARCH_DATA
 
 pytestmark = pytest.mark.slow
 READY = {"it": "Disponibile offline", "es": "Disponible sin conexión", "en": "Available offline"}

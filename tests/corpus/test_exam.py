@@ -1,4 +1,4 @@
-"""The mock exam's questions (kb/study/exam.py) and its page (web/exam.py): every question's right answer
+"""The mock exam's questions (kb/study/exam.py) and its page (web/study/exam.py): every question's right answer
 is the clause the situation index or the time-reference table says (read here from the corpus
 table and the export's own citations, not from the compiler), its distractors are of its kind and
 never right, every id is the export's; the page speaks the reader's language, offline too."""
@@ -175,7 +175,7 @@ def test_the_draw_takes_each_kind_its_share(exam):
     assert 20 in SIZES and all(len(questions(exam, k)) >= max(SIZES) * SHARES[k] for k in KINDS)  # a 40 can be drawn
 
 
-# ---------------------------------------------------------------- the page and its data (web/exam.py)
+# ---------------------------------------------------------------- the page and its data (web/study/exam.py)
 def test_the_questions_json_is_the_compilers(client, exam):
     r = client.get("/study/exam.json")
     data = r.json()
@@ -204,7 +204,7 @@ def test_the_exam_page_speaks_the_readers_language(client, ui, title, start, siz
 
 
 def test_the_exam_is_linked_kept_offline_and_copied(client):
-    from web.sitecopy import is_shared, relink
+    from web.offline.sitecopy import is_shared, relink
     assert 'href="/study/exam"' in client.get("/").text and 'href="/study/exam"' in client.get("/study").text
     state = client.get("/offline/manifest.json").json()
     assert "/study/exam" in state["pages"] and {"/study/exam.json", "/static/exam.js"} <= set(state["assets"])

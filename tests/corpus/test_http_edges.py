@@ -2,7 +2,7 @@
 Host header cannot steer, HEAD wherever GET is, `Allow` on 405, no off-site links."""
 import pytest
 
-from web.security import HEADERS
+from web.http.security import HEADERS
 
 
 @pytest.mark.parametrize("path, location", [("/it-laws/", "/it-laws"), ("/it-laws/27/?ui=es", "/it-laws/27?ui=es")])

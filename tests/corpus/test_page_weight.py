@@ -9,7 +9,7 @@ import pytest
 
 from kb.corpus.library import Library
 from kb.corpus.situations import load
-from web.pages import COMMON_CALLS
+from web.pages.search import COMMON_CALLS
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 LIMIT = 60 * 1000  # bytes of HTML

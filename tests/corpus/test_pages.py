@@ -135,7 +135,7 @@ def test_catalogs_translate_every_interface_string():
     from kb.corpus.catalogs import LOCALES, po_path
     used = set()
     kb_said = [TEMPLATES.parents[1] / "kb" / name for name in ("study/cards.py", "citations/style.py")]  # the study cards' words
-    for path in [*TEMPLATES.glob("*.html"), *TEMPLATES.parent.glob("*.py"), *kb_said]:
+    for path in [*TEMPLATES.glob("*.html"), *TEMPLATES.parent.rglob("*.py"), *kb_said]:
         used |= set(re.findall(r"""\b_\(\s*["'](.+?)["']\s*\)""", path.read_text()))
     for locale in LOCALES:
         catalog = {m.id: m.string for m in read_po(po_path(locale).open("rb")) if m.id}

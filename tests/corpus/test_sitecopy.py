@@ -16,7 +16,7 @@ from urllib.parse import urldefrag, urljoin, urlsplit
 import pytest
 
 from kb.pipeline import generations
-from web.sitecopy import COPY_MARK, file_for, relink, write_site
+from web.offline.sitecopy import COPY_MARK, file_for, relink, write_site
 
 
 @pytest.mark.parametrize("path, file", [

@@ -32,7 +32,7 @@ def test_every_card_links_to_a_page_that_answers_it(deck, client):
         assert client.get(url).status_code == 200, url
 
 
-# ---------------------------------------------------------------- the /study page and its cards (web/study.py)
+# ---------------------------------------------------------------- the /study page and its cards (web/study/drills.py)
 def test_the_cards_json_holds_every_card_by_deck(client, deck):
     r = client.get("/study/cards.json")
     data = r.json()
@@ -81,7 +81,7 @@ def test_a_law_page_offers_the_tools_a_norm_page_no_read_mark(client):
 
 
 def test_study_is_kept_offline_and_copied(client):
-    from web.sitecopy import is_shared, relink
+    from web.offline.sitecopy import is_shared, relink
     state = client.get("/offline/manifest.json").json()
     assert "/study" in state["pages"] and {"/study/cards.json", "/static/fsrs.js", "/static/study.js"} <= set(state["assets"])
     assert is_shared("/study/cards.json") and not is_shared("/study")  # the cards once, beside the languages

@@ -19,9 +19,9 @@ import uvicorn
 
 from kb.cli import SERVER_LIMITS
 from kb.search.query import MAX_QUERY_CHARS
-from web import protocol
+from web.http import protocol
 from web.app import create_app
-from web.offline import SLICE
+from web.offline.worker import SLICE
 from measure.hostile import ENDLESS_URL, MODEL, WINDOW, ask_unread, closed_by_server, endless_header, fetch_all, request
 from measure.loadgen import HOST, free_port
 

@@ -101,3 +101,76 @@ def test_the_stage_order_is_enforced():
     """The check itself: the read model is above the build, the records below everything."""
     assert stage("kb.readmodel.knowledge") > stage("kb.pipeline.build") > stage("kb.study.cards")
     assert stage("kb.records.model") < stage("kb.corpus.library") and stage("kb.cli") == EDGE
+
+
+# web/ by family. The HTTP plumbing (web/http) is the floor: it imports nothing else of web. The
+# pages' shared machinery (web.i18n, web.pages.render and views) sits on it. Above, the families —
+# each page module of web/pages/, and each of the folders web/study, web/offline, web/api, whose
+# modules work together — import the plumbing and the machinery, and never another family, but for
+# the edges named here. web.app, on top, includes every family's router.
+WEB = {module_name(p): p for p in (ROOT / "web").rglob("*.py")}
+WEB_FOLDERS = ("http", "pages", "study", "offline", "api")
+SHARED = {"web.i18n", "web.pages", "web.pages.render", "web.pages.views"}
+STUDY_OFFLINE = "the worker keeps, and the static copy writes, the study page, its cards, the exam and the decks"
+CROSSINGS = {  # (importer, imported): why today's code needs the edge
+    ("web.offline.worker", "web.study.drills"): STUDY_OFFLINE,
+    ("web.offline.worker", "web.study.exam"): STUDY_OFFLINE,
+    ("web.offline.worker", "web.study.decks"): STUDY_OFFLINE,
+    ("web.offline.sitecopy", "web.study.drills"): STUDY_OFFLINE,
+    ("web.offline.sitecopy", "web.study.exam"): STUDY_OFFLINE,
+    ("web.offline.sitecopy", "web.study.decks"): STUDY_OFFLINE,
+    ("web.offline.sitecopy", "web.app"): "the static copy renders every page through the app itself",
+}
+
+
+def family(module: str) -> str:
+    """"http", "shared", "app" (web.app and the package), or the family: web.pages.search, web.study…"""
+    parts = module.split(".")
+    if module in SHARED:
+        return "shared"
+    if parts[1:2] == ["http"]:
+        return "http"
+    if parts[1:2] == ["pages"]:
+        return module
+    return "web." + parts[1] if parts[1:] and parts[1] in WEB_FOLDERS else "app"
+
+
+def forbidden(name: str, imported: set[str]) -> set[str]:
+    """What of web a module imports that its place does not allow."""
+    own = family(name)
+    allowed = {"http"} | ({"shared", own} if own != "http" else set())
+    return {m for m in imported if m.startswith("web") and family(m) not in allowed
+            and (name, m) not in CROSSINGS and name != "web.app"}
+
+
+def web_imports(name: str) -> set[str]:
+    return {m for m in imports(WEB[name]) if m in WEB and m != name}
+
+
+def test_every_web_folder_is_a_family_folder_and_only_the_app_lies_loose():
+    folders = {p.name for p in (ROOT / "web").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert folders == set(WEB_FOLDERS)
+    assert {p.stem for p in (ROOT / "web").glob("*.py")} == {"__init__", "app", "i18n"}
+
+
+@pytest.mark.parametrize("name", sorted(WEB))
+def test_no_web_module_imports_another_family(name):
+    assert forbidden(name, web_imports(name)) == set(), f"{name} ({family(name)})"
+
+
+def test_every_allowed_crossing_is_still_needed():
+    assert {(a, b) for a, b in CROSSINGS if b not in web_imports(a)} == set()
+
+
+def test_only_the_app_imports_every_family():
+    families = {family(m) for m in WEB} - {"http", "shared", "app"}
+    assert {name for name in WEB if families <= {family(m) for m in web_imports(name)}} == {"web.app"}
+
+
+def test_the_family_rule_is_enforced():
+    """The check itself: a page family reaching into another, or the plumbing into the pages, is caught."""
+    assert forbidden("web.pages.search", {"web.pages.reading"}) == {"web.pages.reading"}
+    assert forbidden("web.http.security", {"web.pages.render", "web.i18n"}) == {"web.pages.render", "web.i18n"}
+    assert forbidden("web.study.exam", {"web.pages.situations", "web.study.drills", "web.pages.render"}) == {
+        "web.pages.situations"}
+    assert forbidden("web.api.routes", {"web.offline.worker"}) == {"web.offline.worker"}

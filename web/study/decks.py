@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 from kb.study.anki import check_base_url, decks_bytes, site_links
 from kb.pipeline.generations import DECKS_NAME
 
-from .pages import PageNotFound
+from ..pages.render import PageNotFound
 
 router = APIRouter(include_in_schema=False)
 DECKS_URL = "/study/" + DECKS_NAME  # its {lang}: the interface language the decks are named in

@@ -12,10 +12,10 @@ from fastapi.responses import HTMLResponse, Response
 from kb.editions.chapters import anchors, chapters
 from kb.study.cards import DECK_NAMES, DECKS, Card, cards
 
-from .i18n import marked_for_translation as _
+from ..i18n import marked_for_translation as _
 from .decks import decks_url
-from .encoded import encoded_response, once_per_build
-from .pages import locale_of, render
+from ..http.encoded import encoded_response, once_per_build
+from ..pages.render import locale_of, render
 
 router = APIRouter(include_in_schema=False)
 STUDY, STUDY_CARDS = "/study", "/study/cards.json"

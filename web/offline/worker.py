@@ -9,7 +9,7 @@ pages' common parts (the header, the footer, the panels' words) cost their bytes
 page. The server renders a pack through the app on its first request and keeps it as long as the
 build serves; the static copy writes one per language beside its pages.
 
-The same list makes the static copy (`web.sitecopy`): a page the worker keeps is a page the
+The same list makes the static copy (`web.offline.sitecopy`): a page the worker keeps is a page the
 copy writes.
 """
 from __future__ import annotations
@@ -29,16 +29,16 @@ from starlette.types import Receive, Scope, Send
 from kb.corpus.catalogs import DEFAULT, LOCALES
 from kb.corpus.urls import CHANGES, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
-from . import inprocess
-from .decks import decks_url
-from .encoded import accepted_codings
-from .exam import EXAM, EXAM_QUESTIONS
-from .pages import SEARCH_DATA, PageNotFound
-from .security import HEADERS as SECURITY_HEADERS
-from .study import STUDY, STUDY_CARDS
+from ..http import inprocess
+from ..study.decks import decks_url
+from ..http.encoded import accepted_codings
+from ..study.exam import EXAM, EXAM_QUESTIONS
+from ..pages.render import SEARCH_DATA, PageNotFound, locale_of
+from ..http.security import HEADERS as SECURITY_HEADERS
+from ..study.drills import STUDY, STUDY_CARDS
 
 router = APIRouter(include_in_schema=False)
-STATIC = Path(__file__).resolve().parent / "static"
+STATIC = Path(__file__).resolve().parents[1] / "static"
 WORKER, STATE = "/sw.js", "/offline/manifest.json"
 WEB_MANIFEST = "/manifest.webmanifest"
 ASSETS = ("/static/style.css", "/static/app.js", "/static/stemmers.js", "/static/search.js", "/static/offline.js",
@@ -216,7 +216,6 @@ class Sliced(Response):
 
 @router.get(WEB_MANIFEST)
 async def web_manifest(request: Request) -> Response:
-    from .pages import locale_of
     site = request.app.state.site
     _ = site.translations[locale_of(request)].gettext
     return Response(json.dumps(manifest(_), ensure_ascii=False), media_type="application/manifest+json",

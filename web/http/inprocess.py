@@ -1,6 +1,6 @@
 """The app asked in process, as a server would ask it, with no HTTP client: a request's ASGI
 scope is built, the app is called, and the messages it sends are gathered into an answer.
-The static copy (web.sitecopy) and the offline packs (web.offline) render pages so; it needs
+The static copy (web.offline.sitecopy) and the offline packs (web.offline.worker) render pages so; it needs
 nothing outside the runtime dependencies (starlette's TestClient needs httpx, a test extra)."""
 from __future__ import annotations
 

@@ -254,7 +254,7 @@ def _tune_socket(transport: asyncio.Transport) -> None:
 
 
 class GuardedH11Protocol(Guarded, H11Protocol):
-    """uvicorn's pure-Python protocol with the limits (`http="web.protocol:GuardedH11Protocol"`)."""
+    """uvicorn's pure-Python protocol with the limits (`http="web.http.protocol:GuardedH11Protocol"`)."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)

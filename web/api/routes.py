@@ -15,7 +15,7 @@ from kb.search.engine import Result
 from kb.search.query import QueryError
 from kb.records.store import NotFound, Store
 
-from .api_models import (ChangesView, CiteRequest, CiteResult, CompareView, DocumentSummary, SituationIndex,
+from .models import (ChangesView, CiteRequest, CiteResult, CompareView, DocumentSummary, SituationIndex,
                          UnitWithLinks, errors)
 
 router = APIRouter(prefix="/api")

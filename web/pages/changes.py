@@ -16,7 +16,7 @@ from kb.corpus.tables import note_in
 from kb.editions.pairs import Change, ChangesPage, relation_counts
 from kb.corpus.urls import changes_page_url, compare_url, law_changes_url, url_for
 
-from .pages import PageNotFound, locale_of, render
+from .render import PageNotFound, locale_of, render
 
 router = APIRouter(include_in_schema=False)
 

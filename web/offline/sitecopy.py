@@ -39,13 +39,13 @@ from kb.common.files import FolderError, OwnFolder, replace_folder
 from kb.pipeline.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
-from . import inprocess
-from .decks import decks_url
-from .exam import EXAM_QUESTIONS
-from .i18n import LOCALES
-from .offline import (ASSETS, ENDONYMS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, Entry,
+from ..http import inprocess
+from ..study.decks import decks_url
+from ..study.exam import EXAM_QUESTIONS
+from ..i18n import LOCALES
+from .worker import (ASSETS, ENDONYMS, SEARCH_DATA, SEARCH_PAGE, STATE, STATIC, WEB_MANIFEST, WORKER, Entry,
                       offline_state, pack, pack_url, shared_assets, site_paths)
-from .study import STUDY_CARDS
+from ..study.drills import STUDY_CARDS
 
 COPY_MARK = ".kb-site"      # the generation the copy was made from, then each file it wrote, one a line
 SITE = OwnFolder(COPY_MARK, "copy of the site", "kb site")
@@ -128,7 +128,7 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
     build's packages, which carry no links)."""
     target = target.resolve() if target.is_symlink() else target
     _check_target(target)
-    from .app import create_app
+    from ..app import create_app
     target.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(target)
     tmp = _temporary(target, "new")

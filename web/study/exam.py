@@ -13,11 +13,10 @@ from fastapi.responses import HTMLResponse, Response
 from kb.study.exam import KINDS, SECONDS, SIZE, SIZES, compile_exam
 from kb.study.cards import DECK_NAMES
 
-from .encoded import encoded_response, once_per_build
-from .extra import PERIODS
-from .i18n import marked_for_translation as _
-from .pages import render
-from .study import STUDY
+from ..http.encoded import encoded_response, once_per_build
+from ..i18n import marked_for_translation as _
+from ..pages.render import PERIODS, render
+from .drills import STUDY
 
 router = APIRouter(include_in_schema=False)
 EXAM, EXAM_QUESTIONS = "/study/exam", "/study/exam.json"
