@@ -39,7 +39,7 @@ def installed(tmp_path_factory):
 
 def test_the_installed_kb_is_not_this_checkout(installed):
     kb, env, root = installed
-    r = subprocess.run([str(kb.parent / "python"), "-c", "import kb, kb.corpus; print(kb.__file__, kb.corpus.CORPUS_DIR)"],
+    r = subprocess.run([str(kb.parent / "python"), "-c", "import kb, kb.corpus.manifest as m; print(kb.__file__, m.CORPUS_DIR)"],
                        capture_output=True, text=True, env=env, cwd=root)
     assert "site-packages" in r.stdout and str(REPO) not in r.stdout and "source" not in r.stdout
 
