@@ -1,7 +1,7 @@
 """Interface languages: the build's compiled catalogs and the choice of a locale per request.
 
 The law texts are never translated; only the interface is. `kb/locale/*.po` are the
-sources (kb.catalogs); `kb build` compiles them into the generation, and the app
+sources (kb.corpus.catalogs); `kb build` compiles them into the generation, and the app
 reads them there.
 """
 from __future__ import annotations

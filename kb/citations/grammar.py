@@ -589,7 +589,7 @@ class Reader:
     extraction's labelled precision and recall (tests/corpus/test_citations.py) never see these forms.
 
     - `keywords`: the words readers abbreviate a Law with ("L. 12C1(e)", "L 16B1", "Leg. 16B1",
-      "arts. 16 y 73"), case-insensitive (kb.cite builds them from the language registry's law
+      "arts. 16 y 73"), case-insensitive (kb.citations.check builds them from the language registry's law
       words, the search planner's);
     - a clause number read whole as the search planner reads one (`kb.records.clauseid.CLAUSE_NUMBER`):
       spaced, dotted, bracketed, in either case ("art. 27 B 1 b", "Law 16.B.1.a",
@@ -598,7 +598,7 @@ class Reader:
     - letters or digits glued on past a clause number ("norma 40Z9", "art. 16bis") are part of
       the id as written: it names no clause, never its ancestor;
     - a range of articles ("norma 92-93": a norm on two Laws) and a norm's paragraph after "§"
-      ("Norma 40 §40B2(a)(v)", as kb.citestyle writes it).
+      ("Norma 40 §40B2(a)(v)", as kb.citations.style writes it).
     """
     keywords: str  # a regular expression
 

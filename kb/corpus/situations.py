@@ -5,7 +5,7 @@ game's situations (corpus/burraco-situations.tsv, `load_game`) feed the search a
 
 A situation is named, for a reader, in the reader's interface language: by that language's
 column when the table has one (the texts' languages, which search reads too), else by the name
-that language's readers' table gives it (`notes/<lang>/situations.tsv`: id, name; kb.tables),
+that language's readers' table gives it (`notes/<lang>/situations.tsv`: id, name; kb.corpus.tables),
 else in English, else in its first language."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from .languages import BY_CODE
 from .library import LAWS, OTHER_GAME, Library
 
 FIXED = ("id", "period", "actors", "acts")  # first columns; then one per language, one per edition, then:
-KEY = FIXED[:1]  # a situation's id names its row (its names in other interface languages, kb.tables, by it)
+KEY = FIXED[:1]  # a situation's id names its row (its names in other interface languages, kb.corpus.tables, by it)
 TRAILING = ("also", "lead", "note")
 EDITION_COLUMN = re.compile(r"laws_(\w+)")
 ACTORS = frozenset({"declarer", "dummy", "defender", "partner", "opponent", "director", "team"})

@@ -43,7 +43,7 @@ def relation_rank(relation: str) -> int:
 
 
 OLDER, NEWER = "older", "newer"
-KEY = (OLDER, NEWER)  # a row is named by the two clauses it pairs (its notes, kb.tables, by them)
+KEY = (OLDER, NEWER)  # a row is named by the two clauses it pairs (its notes, kb.corpus.tables, by them)
 COLUMNS = (OLDER, NEWER, "relation", f"marks_{OLDER}", f"marks_{NEWER}")  # the table's header
 
 

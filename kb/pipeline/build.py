@@ -1,4 +1,4 @@
-"""`kb build`: corpus → one generation of the build folder (kb.generations).
+"""`kb build`: corpus → one generation of the build folder (kb.pipeline.generations).
 
 A build is a pure function of the corpus and the code. It copies the corpus into
 a new generation, parses the copy into the export, compiles the search model, writes the

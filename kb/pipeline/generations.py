@@ -24,7 +24,7 @@ from ..corpus.manifest import CHECKOUT
 
 EXPORT_NAME = "kb.json"
 GRAPH_NAME = "graph.json"
-DECKS_NAME = "bridge-laws-{lang}.apkg"  # the study cards as Anki decks (kb.anki), one per interface language
+DECKS_NAME = "bridge-laws-{lang}.apkg"  # the study cards as Anki decks (kb.study.anki), one per interface language
 CORPUS_COPY = "corpus"          # the manifest, texts and curated tables the generation was built from
 STAMP_NAME = "stamp"
 SOURCE_NAME = "source"          # the corpus folder it was built from: BUILT_IN, or an absolute path

@@ -33,7 +33,7 @@ from .unitview import (ParallelLink, UnitLinks, UnitView, compare_links, defined
 
 
 CLOCK_COLUMNS = ("period", "topics", "laws")  # clock.tsv's header
-CLOCK_KEY = CLOCK_COLUMNS[:1]  # a period names its row (its notes, kb.tables, by it)
+CLOCK_KEY = CLOCK_COLUMNS[:1]  # a period names its row (its notes, kb.corpus.tables, by it)
 
 
 class KnowledgeBase:

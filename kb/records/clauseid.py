@@ -65,7 +65,7 @@ ROMAN = r"(?:i{1,3}|iv|v|vi{1,3}|ix|x)"
 # after a dot or in brackets: "27B1a", "27 b 1 a", "16.B.1.a", "16(B)(1)(a)", "40B2(a)(v)",
 # "20F5bii"; an article range "92-93" (a norm on two Laws). The search planner reads a query
 # with it whole (kb.search.query.NUMBER, and the browser the same pattern); kb cite reads it in
-# running text, keeping only the parts a text really writes (kb.citegrammar, `Reader`).
+# running text, keeping only the parts a text really writes (kb.citations.grammar, `Reader`).
 # Each run of spaces has one place to go: every optional part carries the spaces after it. Two
 # spaced quantifiers side by side (`\s*(?P<sec>…)?\s*`, an empty part between) share a run
 # between them in every way there is, and a match that fails tries them all: 8 s for "27",

@@ -384,7 +384,7 @@ def attachment_rows(kb: KnowledgeBase) -> Iterator[Record]:
 
 def _attached(kb: KnowledgeBase) -> Iterator[tuple[str, str, str, Ref]]:
     """(Laws, article, norm|timeref, the reference) for what each Law article's page shows beside
-    its clauses (kb.unitview.links_of)."""
+    its clauses (kb.readmodel.unitview.links_of)."""
     for doc in kb.library.laws:
         for unit, u in kb.store.units_of(doc).items():
             if u["kind"] == "article":

@@ -4,7 +4,7 @@ build (`write_release`).
     PATH/datapackage.json          the Frictionless Data Package (v2) that describes it all: every
                                    file with its size and SHA-256, the build it was made from, the
                                    source texts with their checksums
-    PATH/<table>.jsonl             one JSON Lines file per table (kb.release_tables), a record a line
+    PATH/<table>.jsonl             one JSON Lines file per table (kb.release.tables), a record a line
     PATH/schemas/<table>.jsonschema.json   the JSON Schema (draft 2020-12) of its records
     PATH/bridge-laws.db            the same tables in SQLite, with full-text search (FTS5) on the
                                    clauses' text: `clauses_fts`, external content `clauses`, as
@@ -14,7 +14,7 @@ build (`write_release`).
 A JSON Lines table is a tabular resource (`type: table`, format `jsonl`) whose Table Schema
 lists its columns; `jsonSchema` names the JSON Schema of its records (a property of our own:
 the Data Package spec defines `schema` as a Table Schema). The release is written as a whole
-beside PATH and moved into place (kb.files.OwnFolder): PATH must be empty, absent or an earlier
+beside PATH and moved into place (kb.common.files.OwnFolder): PATH must be empty, absent or an earlier
 release holding only the files it wrote (its `.kb-release` lists them).
 """
 from __future__ import annotations

@@ -17,7 +17,7 @@ from .analysis import light, terms
 from .query import ExpansionRow
 
 COLUMNS = ("it", "es", "also")  # glossary.tsv's header
-SIDES = COLUMNS[:2]  # the languages it pairs: a pair of terms names its row (its notes, kb.tables, by them)
+SIDES = COLUMNS[:2]  # the languages it pairs: a pair of terms names its row (its notes, kb.corpus.tables, by them)
 OTHER = dict(zip(SIDES, reversed(SIDES)))
 THESAURUS_COLUMNS = ("lang", "phrase", "terms", "note")
 THESAURUS_TABLE = "tuning/thesaurus.tsv"  # in a corpus folder: search tuning

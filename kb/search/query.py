@@ -31,7 +31,7 @@ class QueryError(ValueError):
 
 _LAW_WORDS = "|".join(rf"(?P<{lang.code}>{lang.law_words})" for lang in REGISTRY)  # the registry's order
 _APPENDIX_WORDS = "|".join(lang.appendix_words for lang in REGISTRY if lang.appendix_words)
-# A law word or an appendix word, then a clause number (kb.clauseid.CLAUSE_NUMBER: one reader of
+# A law word or an appendix word, then a clause number (kb.records.clauseid.CLAUSE_NUMBER: one reader of
 # clause numbers for the planner, the browser and kb cite), and nothing else.
 NUMBER = re.compile(
     rf"^\s*(?:(?:(?P<appendix>{_APPENDIX_WORDS})|{_LAW_WORDS})\s*)?(?:\.\s*)?{CLAUSE_NUMBER}$",

@@ -1,6 +1,6 @@
 """Anki decks (kb/study/anki.py, `kb anki`, the build's copy and the server's download): each package
 is read back as Anki reads it — a zip holding `collection.anki2`, an SQLite collection — and held
-to the study cards of kb.study it is made from; its links lead where the package is used (the
+to the study cards of kb.study.cards it is made from; its links lead where the package is used (the
 address given, the server that handed it out), or nowhere when no address is known. What each
 card says is tests/corpus/test_cards.py's."""
 import html

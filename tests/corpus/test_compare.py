@@ -9,7 +9,7 @@ Read backwards, the same carrying rule says which Spanish clause holds a 2017
 sub-clause the Spanish text does not number (IT 45D1 is in ES 45D). A row speaks
 for the two clauses it names: what a `changed` row carries or holds is `same`.
 
-Before this view was rebuilt on kb.compare, the 93 pages showed 10 pairs the
+Before this view was rebuilt on kb.editions.compare, the 93 pages showed 10 pairs the
 concordance does not make and 19 Spanish clauses twice.
 """
 import csv
@@ -360,7 +360,7 @@ def test_spanish_only_rows_follow_the_spanish_clause_before_them(client):
     assert order[i:i + 5] == ["12C1d", "12C1e", "12C1ei", "12C1eii", "12C1e-p2"]
 
 
-# ------------------------------------------------------------------ kb.compare on plain data
+# ------------------------------------------------------------------ kb.editions.compare on plain data
 
 def test_a_closing_paragraph_descends_from_its_clause():
     from kb.editions.concordance import ancestors

@@ -45,7 +45,7 @@ def test_every_law_jumps_in_both_languages(engine, n):
 @pytest.mark.parametrize("typed, clause", [
     ("27B1", "27B1"), ("27 B 1 a", "27B1a"), ("27b1(a)", "27B1a"), ("L16", "16"), ("legge 27", "27"),
     ("Art 16", "16"), ("20F5bii", "20F5bii"), ("40B2(a)(v)", "40B2av"),
-    # one reader of clause numbers with kb cite (kb.clauseid.CLAUSE_NUMBER): dotted, bracketed, in any case
+    # one reader of clause numbers with kb cite (kb.records.clauseid.CLAUSE_NUMBER): dotted, bracketed, in any case
     ("Law 16.B.1.a", "16B1a"), ("16(B)(1)(a)", "16B1a"), ("L. 12C1(e)", "12C1e"), ("LAW 12C1E", "12C1e"),
     ("legge 12c1e", "12C1e"), ("art. 27 B 9", "27B9"),
 ])

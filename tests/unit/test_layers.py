@@ -80,8 +80,14 @@ EDGE = len(STAGES)
 
 
 def stage(module: str) -> int:
+    """A kb module's stage: its folder's place in STAGES; the edges (kb, kb.cli, kb.assistant) on top."""
     parts = module.split(".")
-    return STAGES.index(parts[1]) if len(parts) > 2 or parts[1:] and parts[1] in STAGES else EDGE
+    return STAGES.index(parts[1]) if parts[1:2] and parts[1] in STAGES else EDGE
+
+
+def upward(name: str, imported: set[str]) -> set[str]:
+    """What of kb a module imports from a later stage than its own."""
+    return {m for m in imported if stage(m) > stage(name)}
 
 
 def test_every_kb_folder_is_a_stage_and_only_the_edges_lie_loose():
@@ -93,14 +99,15 @@ def test_every_kb_folder_is_a_stage_and_only_the_edges_lie_loose():
 
 @pytest.mark.parametrize("name", sorted(KB))
 def test_no_kb_module_imports_a_later_stage(name):
-    upward = {m for m in graph()[name] if stage(m) > stage(name)}
-    assert upward == set(), f"{name} ({STAGES[stage(name)] if stage(name) < EDGE else 'edge'}) imports {upward}"
+    assert upward(name, graph()[name]) == set(), f"{name} ({(*STAGES, 'edge')[stage(name)]})"
 
 
-def test_the_stage_order_is_enforced():
-    """The check itself: the read model is above the build, the records below everything."""
-    assert stage("kb.readmodel.knowledge") > stage("kb.pipeline.build") > stage("kb.study.cards")
-    assert stage("kb.records.model") < stage("kb.corpus.library") and stage("kb.cli") == EDGE
+def test_the_stage_rule_is_enforced():
+    """The check itself: the build reaching into the read model, or the records into the corpus, is caught;
+    the edges may import every stage."""
+    assert upward("kb.pipeline.build", {"kb.readmodel.knowledge", "kb.study.cards"}) == {"kb.readmodel.knowledge"}
+    assert upward("kb.records.store", {"kb.corpus.library", "kb.records.clauseid"}) == {"kb.corpus.library"}
+    assert upward("kb.cli", {"kb.release.writer", "kb.readmodel.knowledge"}) == set()
 
 
 # web/ by family. The HTTP plumbing (web/http) is the floor: it imports nothing else of web. The

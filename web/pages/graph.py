@@ -17,7 +17,7 @@ router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is
 
 
 GRAPH_SIZE, RADIUS, MAX_NODES = 720, 290, 24
-# The graph's kinds of link (kb.graph.neighbourhood's keys), as the page names them.
+# The graph's kinds of link (kb.pipeline.graph.neighbourhood's keys), as the page names them.
 LINK_KINDS = {
     "cites": _("cites"), "cites_by": _("cited by"),
     "integrates": _("integrates"), "integrates_by": _("integrated by"),

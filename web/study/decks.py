@@ -1,4 +1,4 @@
-"""The study decks for download: the reader's Anki package (kb.anki), its cards linking to this
+"""The study decks for download: the reader's Anki package (kb.study.anki), its cards linking to this
 server's own public address — the request's scheme and host, under the root path the server is
 mounted at — made once per build and address and kept (the build's own file carries no links:
 the build cannot know where it is served)."""

@@ -20,7 +20,7 @@ from ..pages.render import locale_of, render
 router = APIRouter(include_in_schema=False)
 STUDY, STUDY_CARDS = "/study", "/study/cards.json"
 
-# The question a drill asks of each deck's cards (the decks' names are kb.study's).
+# The question a drill asks of each deck's cards (the decks' names are kb.study.cards').
 PROMPTS = {"definitions": _("What does this term mean?"), "timerefs": _("Until when? What is the time limit?"),
            "titles": _("What is this Law's title?"), "situations": _("Which Law rules this situation?")}
 
