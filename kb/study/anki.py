@@ -135,7 +135,7 @@ def package(study_cards: Iterable[Card], link: Link | None, names: dict[str, str
     return genanki.Package(list(decks.values())), counts
 
 
-def write_decks(kb: Sources, path: Path, lang: str | None = None, link: Link | None = None) -> Counter[str]:
+def write_decks(sources: Sources, path: Path, lang: str | None = None, link: Link | None = None) -> Counter[str]:
     """Write the knowledge base's study cards as an Anki package at `path` (written beside it,
     then renamed over it: readers see the old file or the new one; an existing file's mode is
     kept, a new one's follows the umask); the notes per deck.
@@ -144,10 +144,10 @@ def write_decks(kb: Sources, path: Path, lang: str | None = None, link: Link | N
     it (the build's catalogs); None: every card, named in English. `link`: where each card's page
     is (Anki opens links from outside the site, so they must be absolute); None: no links."""
     if lang is None:
-        pkg, counts = package(cards(kb), link)
+        pkg, counts = package(cards(sources), link)
     else:
-        gettext = translations(kb.catalogs, lang).gettext
-        pkg, counts = package(cards(kb, lang), link, deck_names(gettext), lang)
+        gettext = translations(sources.catalogs, lang).gettext
+        pkg, counts = package(cards(sources, lang), link, deck_names(gettext), lang)
     with written_beside(path) as tmp:
         # notes get this moment as their modification time: Anki updates a note it already
         # holds (same guid) only from a newer one, so a fixed timestamp would freeze them
@@ -166,9 +166,9 @@ def deflate(path: Path) -> None:
             z.writestr(name, data)
 
 
-def decks_bytes(kb: Sources, lang: str, link: Link | None) -> bytes:
+def decks_bytes(sources: Sources, lang: str, link: Link | None) -> bytes:
     """A reader's package as bytes (what a server hands out, or a static copy holds)."""
     with tempfile.TemporaryDirectory(prefix="kb-decks-") as tmp:
         path = Path(tmp) / "decks.apkg"
-        write_decks(kb, path, lang, link)
+        write_decks(sources, path, lang, link)
         return path.read_bytes()

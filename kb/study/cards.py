@@ -2,7 +2,7 @@
 (term → definition), the time references (situation → time limit and clause), the Laws' numbers
 and titles (in each edition), and the situation index (situation → the clauses that rule it).
 
-One read model feeds the Anki decks (`kb anki`) and the site's drills (`/study`): each card has
+The same sources feed the Anki decks (`kb anki`) and the site's drills (`/study`): each card has
 a stable id (the same card in the next build keeps it: its deck, document, unit and clause, or
 its situation), a question, the passages that answer it, the language its text is in, and the
 page that answers it. A passage is a clause as published, quoted whole (`ruling`: its items
@@ -12,8 +12,8 @@ in the reader's language ("Codice 2017, Art. 27B1(b)").
 A situation is answered by its ruling text: the norm that fixes the ruling in Italy first where
 the index names one (its `lead`), then every Law clause the index names for it (a clause
 another quoted one holds, once), then the other norms the index names for it (`also`). A question whose words the source prints in another language
-than the reader's quotes them, labelled, in a frame in the reader's. `cards(kb)` are the
-drills': every situation in every language, answered from the Laws in force. `cards(kb, reader)`
+than the reader's quotes them, labelled, in a frame in the reader's. `cards(sources)` are the
+drills': every situation in every language, answered from the Laws in force. `cards(sources, reader)`
 are the package of a reader of that interface language: its situations, each answered from the
 edition of the Laws in its language where the rule is there (the Spanish reader's: 2007, with
 what 2017 changed in it, from the concordance), else from the Laws in force; a text in another
@@ -157,10 +157,10 @@ class Sources:
                    editions, load_situations(tables / "situations.tsv", library), tables, catalogs)
 
 
-def cards(kb: Sources, reader: str | None = None) -> tuple[Card, ...]:
+def cards(sources: Sources, reader: str | None = None) -> tuple[Card, ...]:
     """Every card of every deck, in deck order, then in the texts' order: the drills' (None), or
     the package of a reader of that interface language."""
-    r = Reader(kb, reader)
+    r = Reader(sources, reader)
     return (*definitions(r), *timerefs(r), *titles(r), *situations(r))
 
 
@@ -250,8 +250,8 @@ class Reader:
     """Whom the cards are for: a reader of one interface language (a package's), or None, each
     card read in its own language (the drills'); the edition of the Laws that reader reads."""
 
-    def __init__(self, kb: Sources, lang: str | None):
-        self.kb, self.lang, library = kb, lang, kb.library
+    def __init__(self, sources: Sources, lang: str | None):
+        self.sources, self.lang, library = sources, lang, sources.library
         self.laws = (library.laws_in(lang) if lang else None) or library.laws_in_force
         self.pair = next((p for p in library.pairs if p.by_table), None)  # the concordance's editions
 
@@ -261,7 +261,7 @@ class Reader:
 
     @cached_property
     def _catalogs(self) -> dict[str, Any]:
-        return {loc: translations(self.kb.catalogs, loc) for loc in LOCALES}
+        return {loc: translations(self.sources.catalogs, loc) for loc in LOCALES}
 
     def gettext(self, lang: str) -> Any:
         found = self._catalogs.get(lang)
@@ -270,8 +270,8 @@ class Reader:
     def cite(self, key: Key, lang: str) -> str:
         """"Codice 2017, Art. 27B1(b)", "Norme integrative 2026, Norma 8 §3b2", in `lang`."""
         doc, unit, clause = key
-        named = clause_name(self.gettext(lang), self.kb.library.is_laws(doc), self.kb.store.unit(doc, unit), clause)
-        return f"{self.kb.library.label(doc, lang)}, {named}"
+        named = clause_name(self.gettext(lang), self.sources.library.is_laws(doc), self.sources.store.unit(doc, unit), clause)
+        return f"{self.sources.library.label(doc, lang)}, {named}"
 
     def passage(self, key: Key, lang: str, cite: str | None = None, changes: tuple[str, ...] = (),
                 refs: tuple[tuple[str, str], ...] = (), **more: Any) -> Passage:
@@ -279,11 +279,11 @@ class Reader:
         mark (2007's 21B1(a), printed inside 21B1), by the clause that holds it. `more`: the
         Passage's `corrected` and `section`."""
         doc, unit, clause = key
-        u = self.kb.store.unit(doc, unit)
+        u = self.sources.store.unit(doc, unit)
         clause = held_clause(u, clause)
-        own = self.kb.library.lang(doc) or ""
+        own = self.sources.library.lang(doc) or ""
         return Passage(doc, unit, clause, cite or self.cite(key, lang), own,
-                       lines(self.kb.store.doc(doc), u, ruling(u, clause), clause), self.published(own, lang), changes,
+                       lines(self.sources.store.doc(doc), u, ruling(u, clause), clause), self.published(own, lang), changes,
                        refs, **more)
 
     def also_norms(self, s: Any, lang: str, quoted: tuple[Passage, ...]) -> tuple[Passage, ...]:
@@ -291,7 +291,7 @@ class Reader:
         `norms`), each whole, the first under a heading in the reader's language; but a norm
         already quoted (an item of a list quoted before) or one that holds a passage quoted
         before (the lead's section or unit: the index names where the lead stands)."""
-        norms, out = set(self.kb.library.ids(NORMS)), []
+        norms, out = set(self.sources.library.ids(NORMS)), []
         held = {(p.doc, p.unit, line.clause["id"]) for p in quoted for line in p.lines}
         for key in (k for k in s.also if k[0] in norms and k != s.lead):
             ids = {(key[0], key[1], cid) for cid in self.quoted_ids(key)}
@@ -307,13 +307,13 @@ class Reader:
         word; English from tuning/terms-en.tsv (a row whose first Italian name is the term)."""
         out: dict[str, dict[str, str]] = {}
         en, it, es = TERM_COLUMNS[:3]
-        for row in read_tsv(self.kb.tables / TERMS_TABLE, TERM_COLUMNS):
+        for row in read_tsv(self.sources.tables / TERMS_TABLE, TERM_COLUMNS):
             names = {lang: [n.strip() for n in row[lang].split(",") if n.strip()] for lang in (en, it, es)}
             said = out.setdefault(names[it][0].lower(), {}) if names[it] else {}
             said.setdefault(en, names[en][0])
             if len(names[es]) == 1:
                 said.setdefault(es, names[es][0])
-        for pair in self.kb.glossary.curated:
+        for pair in self.sources.glossary.curated:
             out.setdefault(pair.it.lower(), {})[es] = pair.es
         return out
 
@@ -330,18 +330,18 @@ class Reader:
     def _law_titles(self) -> dict[str, dict[str, str]]:
         """law-titles.tsv: each Law's title in English, by column (`en`, and `en_2007` where 2007's differs)."""
         law = TITLE_COLUMNS[0]
-        return {r[law]: r for r in read_tsv(self.kb.tables / "law-titles.tsv", TITLE_COLUMNS)}
+        return {r[law]: r for r in read_tsv(self.sources.tables / "law-titles.tsv", TITLE_COLUMNS)}
 
     def law_title(self, key: Key, lang: str) -> str:
         """The title of the Law a clause is in, in `lang`: the reader's edition's, else the
         WBF's English (law-titles.tsv, the cited edition's wording), else ""."""
         doc, unit, _clause = key
-        own = self.kb.library.laws_in(lang)
-        if own and self.kb.library.lang(own) == lang:
-            found = next((u for u in self.kb.store.doc(own)["units"] if u["id"] == unit), None)
+        own = self.sources.library.laws_in(lang)
+        if own and self.sources.library.lang(own) == lang:
+            found = next((u for u in self.sources.store.doc(own)["units"] if u["id"] == unit), None)
             return (found or {}).get("title", "")
         row = self._law_titles.get(unit, {})
-        edition = next((e.edition for e in self.kb.library.entries if e.id == doc), "")
+        edition = next((e.edition for e in self.sources.library.entries if e.id == doc), "")
         return row.get(f"{lang}_{edition}") or row.get(lang, "")
 
     def published(self, own: str, lang: str) -> str:
@@ -360,7 +360,7 @@ class Reader:
         doc, _unit, clause = key
         if not self.pair or not clause:
             return ()
-        table = self.kb.concordance
+        table = self.sources.concordance
         quoted_ids = self.quoted_ids(key) if quoted_ids is None else quoted_ids
         if doc == self.pair.older:
             found = table.rows_for_2007(clause)
@@ -378,7 +378,7 @@ class Reader:
         42B1, "Avvisare il dichiarante che non sta rispondendo nel colore": not 42B2, "prevenire
         qualsiasi irregolarità"), else those a whole list quotes (a clause ending on a stem)."""
         doc, unit, clause = key
-        u = self.kb.store.unit(doc, unit)
+        u = self.sources.store.unit(doc, unit)
         clause = held_clause(u, clause)
         items = self.items_about(u, clause, entry, doc == (self.pair.newer if self.pair else doc))
         if items:
@@ -402,17 +402,17 @@ class Reader:
 
     def _newer_text(self, cid: str) -> str:
         """A clause of the concordance's older edition, as the newer edition words it (where it is)."""
-        found = self.kb.concordance.rows_for_2007(cid)
+        found = self.sources.concordance.rows_for_2007(cid)
         if not found or not found[0] or not self.pair:
             return ""
-        held = self.kb.editions.clauses.get(self.pair.newer, {})
+        held = self.sources.editions.clauses.get(self.pair.newer, {})
         return " ".join(str(held.get(self._target(r, found[1]), {}).get("text", "")) for r in found[0])
 
     def quoted_ids(self, key: Key, whole: bool = True) -> list[str]:
         """The clauses a card quoting `key` holds (the clause holding it, when its text marks it
         not); not `whole`: the clause and those under it alone."""
         doc, unit, clause = key
-        u = self.kb.store.unit(doc, unit)
+        u = self.sources.store.unit(doc, unit)
         clause = held_clause(u, clause)
         quoted = ruling(u, clause) if whole or clause is None else _under(u["clauses"], clause, unit)
         return [c["id"] for c in quoted]
@@ -420,7 +420,7 @@ class Reader:
     def _target(self, row: Row, below: str) -> str:
         """The clause of the newer edition a row carries a clause of the older to."""
         newer = self.pair.newer if self.pair else ""
-        return carry(row, below, self.kb.editions.clauses.get(newer, {}).__contains__) if row.it else ""
+        return carry(row, below, self.sources.editions.clauses.get(newer, {}).__contains__) if row.it else ""
 
     def _said(self, rows: list[tuple[Row, str]], lang: str) -> tuple[str, ...]:
         """Each change once, and once per clause of the newer edition it names (the first row
@@ -433,7 +433,7 @@ class Reader:
     def _change(self, row: Row, target: str, lang: str) -> str:
         """"Codice 2017, Art. 16D1 (changed): <the row's note, in `lang`>"."""
         newer = self.pair.newer if self.pair else ""
-        where = self.cite((newer, article_of(target), target), lang) if target else self.kb.library.label(newer, lang)
+        where = self.cite((newer, article_of(target), target), lang) if target else self.sources.library.label(newer, lang)
         return f"{where} ({self.relation(row.relation, lang)}): {note_in(row.notes, lang)[1]}"
 
     def relation(self, relation: str, lang: str) -> str:
@@ -469,12 +469,12 @@ def lines(doc: dict[str, Any], unit: dict[str, Any], quoted: list[Clause], claus
 
 def definitions(r: Reader) -> Iterator[Card]:
     """Each defined term of the Laws in force → its definition."""
-    kb = r.kb
-    doc = kb.library.laws_in_force
-    own = kb.library.lang(doc) or ""
+    sources = r.sources
+    doc = sources.library.laws_in_force
+    own = sources.library.lang(doc) or ""
     lang = r.language(own)
-    cite = f"{kb.library.label(doc, lang)}, {r.gettext(lang)(DECK_NAMES['definitions'])}"
-    for u in kb.store.doc(doc)["units"]:
+    cite = f"{sources.library.label(doc, lang)}, {r.gettext(lang)(DECK_NAMES['definitions'])}"
+    for u in sources.store.doc(doc)["units"]:
         if u["kind"] == "definition":
             p = r.passage((doc, u["id"], None), lang, cite)
             yield _card("definitions", f"definitions:{doc}:{u['id']}", _term_asked(r, u["title"], p, lang), lang,
@@ -496,11 +496,11 @@ def timerefs(r: Reader) -> Iterator[Card]:
     a stem of it announces), the Law clause it cites (the edition it cites, as the build resolved
     and corrected it) and what the newer edition changed there; a reader of the cited edition
     also reads that clause's own text."""
-    kb = r.kb
-    for doc in kb.library.ids(TIMEREF):
-        cited = entry_citations(kb, doc)
-        own = kb.library.lang(doc) or ""
-        for u in kb.store.doc(doc)["units"]:
+    sources = r.sources
+    for doc in sources.library.ids(TIMEREF):
+        cited = entry_citations(sources, doc)
+        own = sources.library.lang(doc) or ""
+        for u in sources.store.doc(doc)["units"]:
             for c in u["clauses"]:
                 if c.get("kind") == "entry" and c.get("subtopic") and c["text"]:
                     yield _timeref(r, doc, u, c, cited, r.language(own))
@@ -515,7 +515,7 @@ def _timeref(r: Reader, doc: str, u: dict[str, Any], c: Clause, cited: dict[tupl
     refs = tuple((target_of(k), r.cite(k, lang)) for k in laws)
     corrected = tuple(r.gettext(lang)(CORRECTED) % {"written": cited[e].as_written, "clause": r.cite(cited[e].key, lang)}
                       for e in entries if e in cited and cited[e].as_written)
-    entry = r.passage((doc, u["id"], c["id"]), lang, r.kb.library.label(doc, lang), changes, refs, corrected=corrected)
+    entry = r.passage((doc, u["id"], c["id"]), lang, r.sources.library.label(doc, lang), changes, refs, corrected=corrected)
     passages = (entry, *(r.passage(k, lang, changes=r.changes_of(k, lang)) for k in in_own_edition))
     return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", _time_asked(r, entry_topic(u, c), entry, laws, lang), lang, url_for(doc, u["id"], c["id"]),
                  readable(laws[0][2] or laws[0][1]) if laws else "", passages)
@@ -552,12 +552,12 @@ class Reference:
     as_written: str = ""  # what the source prints, where it gets it wrong (corpus/ref-corrections.tsv)
 
 
-def entry_citations(kb: Sources, doc: str) -> dict[tuple[str, str], Reference]:
+def entry_citations(sources: Sources, doc: str) -> dict[tuple[str, str], Reference]:
     """Each time-reference entry's own reference (unit, entry) → the clause it cites, as the build
     read it (a reference the source gets wrong, as its correction reads it, with what the
     source prints; one to a clause the cited text does not mark, corpus/unresolved.tsv, as cited)."""
     out = {}
-    for c in kb.store.export["citations"]:
+    for c in sources.store.export["citations"]:
         s, t = c["source"], c["target"]
         if s["doc"] == doc and c["where"] == "ref" and t.get("unit"):
             out[(s["unit"], s["clause"])] = Reference((t["doc"], t["unit"], t.get("clause")),
@@ -569,22 +569,22 @@ def titles(r: Reader) -> Iterator[Card]:
     """Each Law of each edition: its number, with its edition → its title. The drills' question
     is marked with the edition's short name ("IT 27", "ES 27"; the page names the edition); a
     package's, the edition named in the reader's language ("Reglamento 2007, Art. 27")."""
-    kb = r.kb
-    for doc in kb.library.ids(LAWS):
-        own = kb.library.lang(doc) or ""
+    sources = r.sources
+    for doc in sources.library.ids(LAWS):
+        own = sources.library.lang(doc) or ""
         lang = r.language(own)
-        for u in kb.store.doc(doc)["units"]:
+        for u in sources.store.doc(doc)["units"]:
             if u["kind"] == "article" and u.get("title"):
                 cite = r.cite((doc, u["id"], u["id"]), lang)
                 title = Line({"id": u["id"], "parent": None, "text": u["title"]})
                 p = Passage(doc, u["id"], None, cite, own, (title,), r.published(own, lang))
-                question = cite if r.lang else f"{kb.library.short(doc)} {u['id']}"
+                question = cite if r.lang else f"{sources.library.short(doc)} {u['id']}"
                 yield _card("titles", f"titles:{doc}:{u['id']}", question, lang, url_for(doc, u["id"]), u["id"], (p,))
 
 
 def situations(r: Reader) -> Iterator[Card]:
     """Each situation, as said in each language (a reader's: in theirs) → its ruling text."""
-    for s in r.kb.situations:
+    for s in r.sources.situations:
         for lang, _phrases in s.says:
             card = _situation(r, s, lang) if r.lang in (None, lang) else None
             if card is not None:
@@ -595,7 +595,7 @@ def _situation(r: Reader, s: Any, lang: str) -> Card | None:
     """The lead norm, then every clause of the reader's edition of the Laws the index names for
     it, most important first (the Laws in force', where the reader's edition has none), each
     whole and once, then the other norms that rule it."""
-    laws = clauses_in(s, r.laws) or clauses_in(s, r.kb.library.laws_in_force)
+    laws = clauses_in(s, r.laws) or clauses_in(s, r.sources.library.laws_in_force)
     if not laws:
         return None
     lead = (r.passage(s.lead, lang),) if s.lead else ()
