@@ -28,6 +28,7 @@ from .corpus.catalogs import BUILD_DIR as CATALOGS, DEFAULT, translations
 from .citations.check import CiteError, Reading, subtree_text, unencodable
 from .citations.extract import normalize_ref
 from .citations.style import clause_name
+from .records.built import BuiltUnit
 from .records.clauseid import article_of, readable, unit_numbered
 from .pipeline.generations import BuildError
 from .readmodel.knowledge import KnowledgeBase
@@ -122,10 +123,10 @@ def clause_answer(current: Current, doc: str, clause: str, lang: str) -> CallToo
     unit, cid = find_clause(kb, doc, clause)
     record = clause_record(kb, doc, unit, cid)
     # as the study cards cite it, by the paragraph's whole number ("Norma 4 §3b1", not its own "(1)")
-    named = clause_name(current.gettext(lang), kb.library.is_laws(doc), unit, cid)
+    named = clause_name(current.gettext(lang), unit, cid)
     record["citation"] = f"{kb.library.label(doc, lang)}, {named}"
     record["parallel"] = [parallel_record(kb, p.other, p.target, p.relation, p.note)
-                          for p in kb.editions.of_clause(doc, cid)] or alone(kb, doc, unit["id"], cid)
+                          for p in kb.editions.of_clause(doc, cid)] or alone(kb, doc, unit.id, cid)
     return answer(record)
 
 
@@ -140,7 +141,7 @@ def alone(kb: KnowledgeBase, doc: str, unit: str, cid: str) -> list[dict[str, An
              "relation": row.relation, "note": row.note}]
 
 
-def find_clause(kb: KnowledgeBase, doc: str, clause: str) -> tuple[dict[str, Any], str]:
+def find_clause(kb: KnowledgeBase, doc: str, clause: str) -> tuple[BuiltUnit, str]:
     """The unit holding a clause id as a reader may write it ("27B1b", "27B1(b)", "sipari-5.8",
     a unit's own id; a norm by either Law it is on, "92" for 92-93, its paragraph on a Law
     clause by that clause, "40B2(a)(v)"); `ToolError` naming the document's units when there is none."""
@@ -150,9 +151,9 @@ def find_clause(kb: KnowledgeBase, doc: str, clause: str) -> tuple[dict[str, Any
         raise ToolError(str(e)) from e
     wanted = {clause.strip(), normalize_ref(clause)}
     for unit in units.values():
-        found = next((c["id"] for c in unit["clauses"] if c["id"] in wanted or c.get("law_clause") in wanted), None)
-        if found or unit["id"] in wanted:
-            return unit, found or unit["id"]
+        found = next((c.id for c in unit.clauses if c.id in wanted or c.law_clause in wanted), None)
+        if found or unit.id in wanted:
+            return unit, found or unit.id
     numbered = unit_numbered(units, clause.strip())
     if numbered:
         return units[numbered], numbered
@@ -160,13 +161,12 @@ def find_clause(kb: KnowledgeBase, doc: str, clause: str) -> tuple[dict[str, Any
                     f"by the id its page anchors it at (sipari-5.8), a unit by its id (40, def-licita)")
 
 
-def clause_record(kb: KnowledgeBase, doc: str, unit: dict[str, Any], cid: str) -> dict[str, Any]:
-    clause = next((c for c in unit["clauses"] if c["id"] == cid), {})
-    laws = kb.library.is_laws(doc)
-    return {"doc": doc, "edition": kb.library.edition(doc) or "", "unit": unit["id"], "id": cid,
-            "label": readable(cid) if laws else cid, "marker": clause.get("label") or "",
-            "title": unit.get("title") or "", "heading": clause.get("title") or "",
-            "text": subtree_text(unit, cid), "url": url_for(doc, unit["id"], cid)}
+def clause_record(kb: KnowledgeBase, doc: str, unit: BuiltUnit, cid: str) -> dict[str, Any]:
+    clause = unit.clause(cid)
+    return {"doc": doc, "edition": kb.library.edition(doc) or "", "unit": unit.id, "id": cid,
+            "label": readable(cid) if unit.laws else cid, "marker": (clause.label if clause else "") or "",
+            "title": unit.title or "", "heading": (clause.title if clause else "") or "",
+            "text": subtree_text(unit, cid), "url": url_for(doc, unit.id, cid)}
 
 
 def parallel_record(kb: KnowledgeBase, doc: str, cid: str, relation: str, note: str) -> dict[str, Any]:

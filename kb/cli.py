@@ -106,8 +106,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     problems = [line for line, ok in lines if not ok]
     for line in [line for line, ok in lines if ok] + problems:
         print(line)
-    docs = store.export["documents"]
-    units = sum(len(d["units"]) for d in docs)
+    docs = store.documents.values()
+    units = sum(len(d.units) for d in docs)
     print(f"{len(problems)} problem(s) in {len(docs)} documents, {units} units", file=sys.stderr)
     return 1 if problems else 0
 

@@ -17,6 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # measure/ is not installed
 
+from kb.records.store import Store  # noqa: E402
 from kb.search.compiler import index_documents  # noqa: E402
 
 WORD = re.compile(r"\w+")
@@ -27,7 +28,7 @@ class Fts5Peer:
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.execute("CREATE VIRTUAL TABLE clauses USING fts5(doc UNINDEXED, unit UNINDEXED, "
                         "heading, body, tokenize = 'unicode61 remove_diacritics 2')")
-        rows = [(d["doc"], d["unit"], d["title"], d["body"]) for d in index_documents(export)]
+        rows = [(d["doc"], d["unit"], d["title"], d["body"]) for d in index_documents(Store(export))]
         self.db.executemany("INSERT INTO clauses VALUES (?, ?, ?, ?)", rows)
         self.db.commit()
 

@@ -33,7 +33,7 @@ from measure.evaluation import JudgedQuery, search_scores  # noqa: E402
 def held_out(kb: KnowledgeBase, engine, folds: int, per_fold: int, seed: int):
     """(fold's phrasebook, compiled over the build's model, its held-out phrasings as judged
     queries) per fold."""
-    entries, phrases = sources.load(kb.gen / CORPUS_COPY, engine.library, kb.store.export["documents"])
+    entries, phrases = sources.load(kb.gen / CORPUS_COPY, engine.library, kb.store.documents.values())
     named: set[tuple[int, str]] = set()
     candidates = []
     in_books = sorted(enumerate(phrases), key=lambda x: (entries[x[1][0]].other_game, x[1][1]))  # the books' order

@@ -20,8 +20,6 @@ from starlette.routing import Match
 
 from kb.pipeline import generations
 from kb.corpus.catalogs import BUILD_DIR as CATALOGS
-from kb.readmodel.knowledge import KnowledgeBase
-from kb.search.model import MODEL_NAME
 
 from .api.routes import ApiError, body_hint, error_response, openapi as api_openapi, router
 from .http.caching import ETagMiddleware
@@ -30,30 +28,8 @@ from .offline import worker as offline
 from .pages import changes, compare, graph, reading, reference, search, situations
 from .pages.render import PageNotFound, render
 from .study import decks, drills, exam
-from .i18n import load_translations
+from .site import Site
 
-
-
-class Site(KnowledgeBase):
-    """Everything a request reads: the build's knowledge base, and the interface catalogs."""
-
-    model_gz = b""  # the search model gzipped, as browsers fetch it
-    model_br = b""  # and in brotli, as most do
-    packs: dict[str, bytes]  # each interface language's pages for the offline worker, once asked (web.offline.worker)
-    packs_pending: dict[str, Any]
-
-    @classmethod
-    def load(cls, gen: Path) -> "Site":
-        """Everything from one build generation, opened before it serves: a generation that
-        cannot be read fails here, not in a request."""
-        site = cls(gen)
-        site.translations = load_translations(gen / CATALOGS)
-        site.engine.warm()  # no request reads the search model from disk
-        site.model_gz = (gen / (MODEL_NAME + ".gz")).read_bytes()  # nor its compressed copies, which browsers fetch
-        site.model_br = (gen / (MODEL_NAME + ".br")).read_bytes()
-        site.packs, site.packs_pending = {}, {}
-        site.store, site.graph, site.clock, site.concordance, site.library  # noqa: B018 — opened now
-        return site
 
 
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
@@ -84,7 +60,7 @@ def _error_page(request: Request, status: int, message: str, missing: Any = None
     site = request.app.state.site
     heading = {404: "404", 400: "400"}.get(status, str(status))
     return render(request, "error.html", status=status, heading=heading, message=message, missing=missing,
-                  documents=site.store.export["documents"])
+                  documents=list(site.store.documents.values()))
 
 
 log = logging.getLogger("kb.web")

@@ -4,9 +4,7 @@ both read a clause through it.
 """
 from __future__ import annotations
 
-from typing import Any
-
-from ..records.citation import onward
+from ..records.citation import EXTERNAL, Citation
 from ..records.clauseid import readable
 from ..corpus.urls import url_for
 from ..records.store import Store
@@ -14,9 +12,9 @@ from ..records.store import Store
 Segment = dict[str, str]
 
 
-def in_text_of(citations: list[dict[str, Any]], clause: str) -> list[dict[str, Any]]:
+def in_text_of(citations: list[Citation], clause: str) -> list[Citation]:
     """The citations found in a clause's own text (not its title, notes or entry reference)."""
-    return [c for c in citations if c["source"]["clause"] == clause and c["where"] == "text"]
+    return [c for c in citations if c.source[2] == clause and c.where == "text"]
 
 
 def plain(paragraph: list[Segment]) -> str:
@@ -35,13 +33,13 @@ def _compact(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def annotate(text: str, citations: list[dict[str, Any]], store: Store) -> list[list[Segment]]:
+def annotate(text: str, citations: list[Citation], store: Store) -> list[list[Segment]]:
     """The clause text as paragraphs of segments; each cited span becomes a link."""
-    spans = sorted((c for c in citations if c.get("span")), key=lambda c: c["span"][0])
+    spans = sorted((c for c in citations if c.span), key=lambda c: c.span[0] if c.span else 0)
     segments: list[Segment] = []
     pos = 0
     for c in spans:
-        a, b = c["span"]
+        a, b = c.span or (0, 0)
         if a < pos:
             continue
         if a > pos:
@@ -53,15 +51,16 @@ def annotate(text: str, citations: list[dict[str, Any]], store: Store) -> list[l
     return _split_paragraphs(segments)
 
 
-def _link(words: str, c: dict[str, Any], store: Store) -> Segment:
-    t = c["target"]
-    if t["doc"] == "external":
-        return {"text": words, "external": t["name"]}
-    if not c["resolved"] and not onward(c):
-        return {"text": words, "unresolved": f"{t['doc']} {readable(t.get('clause') or t['unit'])}"}
-    title = store.title(t["doc"], t["unit"])
-    label = readable(t.get("clause") or t["unit"])
-    return {"text": words, "href": url_for(t["doc"], t["unit"], t.get("clause")), "label": label,
+def _link(words: str, c: Citation, store: Store) -> Segment:
+    t = c.target
+    if t.doc == EXTERNAL:
+        return {"text": words, "external": t.name or ""}
+    place = t.clause or t.unit or ""
+    if not c.resolved and not c.onward():
+        return {"text": words, "unresolved": f"{t.doc} {readable(place)}"}
+    title = store.title(t.doc, t.unit or "")
+    label = readable(place)
+    return {"text": words, "href": url_for(t.doc, t.unit or "", t.clause), "label": label,
             "title": f"{label} — {title}" if title else label}
 
 

@@ -31,6 +31,7 @@ from typing import Any
 
 from jinja2 import Environment
 
+from ..records.built import BuiltUnit
 from ..records.citation import Site
 from .extract import normalize_ref
 from .grammar import LANGUAGES, LAST, Mention, Reader, find
@@ -334,7 +335,7 @@ class Checker:
         the norm) numbered so in the norm ("3", "3b2", "5.8")."""
         law = normalize_ref(wanted)
         if law != number and ClauseId.parse(law) and article_of(law) == number:  # "40B2av", not "4"
-            return next((c["id"] for c in self.store.unit(doc, unit)["clauses"] if c.get("law_clause") == law), None)
+            return next((c.id for c in self.store.unit(doc, unit).clauses if c.law_clause == law), None)
         return self._point(doc, unit, wanted) if by_number else None
 
     def _pair(self, reading: Reading, within: str | None = None) -> Pair | None:
@@ -404,14 +405,13 @@ class Checker:
         """The clause a reading names (the whole unit when it names a unit), its text capped; each
         made once per check… and per build (a text cites the same clauses again and again)."""
         unit = self.store.unit(reading.doc, reading.unit or "")
-        cid = reading.clause or unit["id"]
-        key = (reading.doc, unit["id"], cid)
+        cid = reading.clause or unit.id
+        key = (reading.doc, unit.id, cid)
         if key not in self._clauses:
-            label = readable(cid) if self.library.is_laws(reading.doc) else cid
+            label = readable(cid) if unit.laws else cid
             text, truncated = capped(subtree_text(unit, cid), MAX_CLAUSE_CHARS)
-            self._clauses[key] = CitedClause(reading.doc, self.library.edition(reading.doc) or "", unit["id"], cid,
-                                             label, unit.get("title") or "", text, url_for(reading.doc, unit["id"], cid),
-                                             truncated)
+            self._clauses[key] = CitedClause(reading.doc, self.library.edition(reading.doc) or "", unit.id, cid,
+                                             label, unit.title or "", text, url_for(reading.doc, unit.id, cid), truncated)
         return self._clauses[key]
 
 
@@ -472,17 +472,17 @@ def capped(text: str, limit: int) -> tuple[str, bool]:
     return (head[:cut] if cut > limit // 2 else head).rstrip() + " …", True
 
 
-def subtree_text(unit: dict[str, Any], cid: str) -> str:
+def subtree_text(unit: BuiltUnit, cid: str) -> str:
     """A clause's text with its sub-clauses' (the unit's whole text for its own id), each
     sub-clause after its label: "27B1" reads "(a) …" and "(b) …"."""
-    if cid == unit["id"]:
-        return unit["text"]
+    if cid == unit.id:
+        return unit.text
     inside, lines = {cid}, []
-    for c in unit["clauses"]:
-        if c["id"] in inside or c.get("parent") in inside:
-            inside.add(c["id"])
+    for c in unit.clauses:
+        if c.id in inside or c.parent in inside:
+            inside.add(c.id)
             own = [b.text for b in clause_blocks(c)]
-            label = c.get("label") if c["id"] != cid and c.get("label") else ""
+            label = c.label if c.id != cid and c.label else ""
             lines += [f"{label} {own[0]}".strip(), *own[1:]] if own else []
     return "\n".join(lines)
 

@@ -10,9 +10,9 @@ to the next and the study page's reading plan.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..corpus.library import LAWS, Library
+from ..records.built import BuiltDocument
 from ..records.store import Store
 
 
@@ -34,19 +34,18 @@ def chapters(store: Store, library: Library, doc: str) -> list[Chapter]:
     """The articles of a Laws document by chapter, in the document's order: its own chapters,
     else another edition's (the first in the manifest that has chapters for its Laws); all in
     one chapter without a number when no edition has any."""
-    articles = [u["id"] for u in store.doc(doc)["units"] if u["kind"] == "article"]
+    articles = [u.id for u in store.doc(doc).units if u.kind == "article"]
     for source in [doc, *(d for d in library.ids(LAWS) if d != doc)]:
         chapter_of = _chapter_of(store.doc(source))
         if any(n in chapter_of for n in articles):
-            return _runs(articles, chapter_of, source, store.doc(source)["lang"])
-    return [Chapter("", "", doc, store.doc(doc)["lang"], tuple(articles))] if articles else []
+            return _runs(articles, chapter_of, source, store.doc(source).lang)
+    return [Chapter("", "", doc, store.doc(doc).lang, tuple(articles))] if articles else []
 
 
-def _chapter_of(d: dict[str, Any]) -> dict[str, tuple[str, str]]:
+def _chapter_of(d: BuiltDocument) -> dict[str, tuple[str, str]]:
     """Each article's chapter (its id and title) as this document records it."""
-    titles = {g["id"]: g["title"] for g in d.get("groups", []) if g.get("title")}
-    return {u["id"]: (u["group"], titles[u["group"]]) for u in d["units"]
-            if u["kind"] == "article" and u.get("group") in titles}
+    titles = {g.id: g.title for g in d.groups if g.title}
+    return {u.id: (u.group, titles[u.group]) for u in d.units if u.kind == "article" and u.group in titles}
 
 
 def _runs(articles: list[str], chapter_of: dict[str, tuple[str, str]], doc: str, lang: str) -> list[Chapter]:

@@ -33,12 +33,12 @@ with no preamble, an implied number) are left out.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
+from ..records.built import BuiltClause
 from ..records.clauseid import article_of
 from .concordance import CARRY_SUB_IDS, Concordance, Row, ancestors, carry
 
-Clause = Mapping[str, Any]  # an export clause: id, text, title, tables, notes
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,9 @@ class CompareRow:
         return self.row.marks[1 if newer else 0] if self.row else ()
 
 
-def has_content(c: Clause) -> bool:
+def has_content(c: BuiltClause) -> bool:
     """Whether a clause has anything to read: text, a title, a table or a note."""
-    return bool((c.get("text") or "").strip() or c.get("title") or c.get("tables") or c.get("notes"))
+    return bool(c.text.strip() or c.title or c.tables or c.notes)
 
 
 class Pairing:
@@ -136,15 +136,15 @@ class Pairing:
                 break
         return None
 
-    def law_rows(self, n: str, it_clauses: list[Clause], es_clauses: list[Clause]) -> list[CompareRow]:
+    def law_rows(self, n: str, it_clauses: list[BuiltClause], es_clauses: list[BuiltClause]) -> list[CompareRow]:
         """The compare rows of Law n, from its clauses in each edition (export order)."""
-        shown = {("it", c["id"]) for c in it_clauses if has_content(c)}
-        shown |= {("es", c["id"]) for c in es_clauses if has_content(c)}
-        es_order = [c["id"] for c in es_clauses]
+        shown = {("it", c.id) for c in it_clauses if has_content(c)}
+        shown |= {("es", c.id) for c in es_clauses if has_content(c)}
+        es_order = [c.id for c in es_clauses]
         beside, alone = self._beside(n, es_order)
         rows: list[CompareRow] = []
         for c in it_clauses:
-            rows += self._italian_rows(n, c["id"], beside.get(c["id"], []), shown)
+            rows += self._italian_rows(n, c.id, beside.get(c.id, []), shown)
         for es in alone:
             if ("es", es) in shown:
                 rows.insert(_after_previous(rows, es, es_order), self._spanish_row(n, es))

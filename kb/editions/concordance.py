@@ -60,10 +60,6 @@ class Row:
         """Its note in English."""
         return note_in(self.notes, NOTES_LANG)[1]
 
-    # The first concordance's names (Spanish 2007, Italian 2017), for readers written before editions were data.
-    es = property(lambda self: self.older)
-    it = property(lambda self: self.newer)
-
 
 def ancestors(cid: str) -> list[str]:
     """`40B2ci` → [40B2ci, 40B2c, 40B2, 40B, 40]: most specific first. A closing
@@ -142,11 +138,6 @@ class Concordance:
             if anc in self.by_newer:
                 return self.by_newer[anc]
         return []
-
-    # The first concordance's names (2007 → 2017), for readers written before editions were data.
-    by_es = property(lambda self: self.by_older)
-    by_it = property(lambda self: self.by_newer)
-    rows_for_2007, row_for_2007, parallels_2017 = rows_for, row_for, parallels
 
 
 def _edition_named(table: list[dict[str, str]]) -> str:

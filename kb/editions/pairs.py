@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator
 
 from .chapters import Chapter
+from ..records.built import BuiltClause, BuiltDocument
 from ..records.clauseid import article_of
 from .compare import CompareRow, Pairing
 from .concordance import Concordance, Concordances, Row, ancestors, relation_rank
@@ -23,7 +24,6 @@ from ..corpus.tables import Notes, note_in
 from ..corpus.library import EditionPair, Library
 from ..records.store import NotFound
 
-Clause = Mapping[str, Any]
 
 
 @dataclass(frozen=True)
@@ -139,13 +139,13 @@ def relation_counts(relations: Iterable[str]) -> dict[str, int]:
 
 
 class Editions:
-    def __init__(self, library: Library, concordances: Concordances, documents: Iterable[Mapping[str, Any]]):
+    def __init__(self, library: Library, concordances: Concordances, documents: Iterable[BuiltDocument]):
         """`concordances`: the table of each pair the manifest pairs by one (`load_concordances`)."""
         self.library = library
         self.concordances = concordances
-        self.clauses: dict[str, dict[str, Clause]] = {
-            d["id"]: {c["id"]: c for u in d["units"] if u["kind"] == "article" for c in u["clauses"]}
-            for d in documents if library.is_laws(d["id"])}
+        self.clauses: dict[str, dict[str, BuiltClause]] = {
+            d.id: {c.id: c for u in d.units if u.kind == "article" for c in u.clauses}
+            for d in documents if library.is_laws(d.id)}
 
     def pair(self, older: str | None = None, newer: str | None = None, law: str = "") -> EditionPair:
         """The pair of editions `older` and `newer` name (the first the manifest declares when
@@ -199,7 +199,7 @@ class Editions:
         new, old = self.clauses.get(pair.newer, {}), self.clauses.get(pair.older, {})
         return [cid for cid in new if cid in old and _content(new[cid]) != _content(old[cid])]
 
-    def _law(self, doc: str, n: str) -> list[Clause]:
+    def _law(self, doc: str, n: str) -> list[BuiltClause]:
         return [c for cid, c in self.clauses.get(doc, {}).items() if article_of(cid) == n]
 
     def pairing(self, older: str, newer: str) -> Pairing | None:
@@ -280,5 +280,5 @@ class Editions:
         return named
 
 
-def _content(c: Clause) -> tuple[Any, ...]:
-    return (c.get("text") or "", c.get("title") or "", c.get("tables") or [], c.get("notes") or [])
+def _content(c: BuiltClause) -> tuple[Any, ...]:
+    return c.text, c.title or "", c.tables, c.notes

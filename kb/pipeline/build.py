@@ -95,10 +95,10 @@ def _write_generation(gen: Path, corpus_dir: Path, catalogs: Path) -> None:
     concordances = load_concordances(corpus, Library.of(documents))
     citations = extract(documents, concordances, load_corrections(corpus / "ref-corrections.tsv"))
     export = export_dict(documents, [c.to_dict() for c in citations])
-    library = Library.of(export["documents"])
-    editions = Editions(library, concordances, export["documents"])
-    write_graph(build_graph(export, editions), str(gen / GRAPH_NAME), "json")
-    compiler.write(gen, export, editions, corpus)
+    library, store = Library.of(export["documents"]), Store(export)
+    editions = Editions(library, concordances, store.documents.values())
+    write_graph(build_graph(store, editions), str(gen / GRAPH_NAME), "json")
+    compiler.write(gen, store, editions, corpus)
     locales = compile_catalogs(gen / CATALOGS, catalogs)
     (gen / EXPORT_NAME).write_text(dumps(export), encoding="utf-8")
     (gen / STAMP_NAME).write_text(source_stamp(corpus, catalogs) + "\n", encoding="utf-8")
@@ -107,7 +107,7 @@ def _write_generation(gen: Path, corpus_dir: Path, catalogs: Path) -> None:
     # where it will be served: its packages carry no links (a server hands out its own, linking
     # to itself; `kb anki --base-url` and `kb site --base-url` write them for an address given);
     # one package per interface language
-    sources = Sources.of(Store(export), library, concordances, editions, gen / CORPUS_COPY, gen / CATALOGS)
+    sources = Sources.of(store, library, concordances, editions, gen / CORPUS_COPY, gen / CATALOGS)
     for locale in locales:
         write_decks(sources, gen / DECKS_NAME.format(lang=locale), locale)
 

@@ -23,8 +23,10 @@ from typing import Any, Iterable
 
 import networkx as nx
 
+from ..records.built import BuiltDocument
+from ..records.citation import EXTERNAL, Citation, Target
 from ..records.clauseid import article_of
-from ..records.citation import onward
+from ..records.store import Store
 from ..editions.pairs import Editions
 from ..corpus.library import NORMS, TIMEREF, Library
 from ..common.text import fold_accents
@@ -40,37 +42,36 @@ def clause_node(doc: str, unit: str, clause: str | None) -> str:
     return f"{doc}:{unit}#{clause}" if clause and clause != unit else unit_node(doc, unit)
 
 
-def target_node(t: dict[str, Any]) -> str:
-    if t["doc"] == "external":
-        return f"external:{t['name']}"
-    return clause_node(t["doc"], t["unit"], t.get("clause"))
+def target_node(t: Target) -> str:
+    if t.doc == EXTERNAL:
+        return f"external:{t.name}"
+    return clause_node(t.doc, t.unit or "", t.clause)
 
 
-def build_graph(export: dict[str, Any], editions: Editions | None = None) -> nx.MultiDiGraph:
-    """The graph of an export; `editions` (the pairs of editions and their concordances) adds
-    the `parallel` links."""
+def build_graph(store: Store, editions: Editions | None = None) -> nx.MultiDiGraph:
+    """The graph of a build's records; `editions` (the pairs of editions and their concordances)
+    adds the `parallel` links."""
     g = nx.MultiDiGraph()
-    docs = {d["id"]: d for d in export["documents"]}
-    library = Library.of(export["documents"])
-    for d in export["documents"]:
-        for u in d["units"]:
-            un = unit_node(d["id"], u["id"])
-            g.add_node(un, kind="unit", doc=d["id"], unit=u["id"], title=u.get("title") or "")
-            for c in u["clauses"]:
-                cn = clause_node(d["id"], u["id"], c["id"])
+    library = Library.of(store.export["documents"])
+    for d in store.documents.values():
+        for u in d.units:
+            un = unit_node(d.id, u.id)
+            g.add_node(un, kind="unit", doc=d.id, unit=u.id, title=u.title or "")
+            for c in u.clauses:
+                cn = clause_node(d.id, u.id, c.id)
                 if cn != un:
-                    g.add_node(cn, kind="clause", doc=d["id"], unit=u["id"], clause=c["id"])
+                    g.add_node(cn, kind="clause", doc=d.id, unit=u.id, clause=c.id)
                     g.add_edge(cn, un, key="part", type="part")
-    for c in export["citations"]:
+    for c in store.citations:
         _add_citation(g, c, library)
-    for d in export["documents"]:
-        if d["kind"] == NORMS:
-            for u in d["units"]:
-                for law in u.get("law", []):
-                    _link(g, unit_node(d["id"], u["id"]), unit_node(library.cites(d["id"]), law), "integrates")
+    for d in store.documents.values():
+        if d.kind == NORMS:
+            for u in d.units:
+                for law in u.law:
+                    _link(g, unit_node(d.id, u.id), unit_node(library.cites(d.id) or "", law), "integrates")
     if editions is not None:
         _add_parallels(g, editions)
-    for doc in docs.values():
+    for doc in store.documents.values():
         _add_definitions(g, doc)
     return g
 
@@ -80,18 +81,17 @@ def _link(g: nx.MultiDiGraph, a: str, b: str, kind: str, **attrs: Any) -> None:
         g.add_edge(a, b, type=kind, **attrs)
 
 
-def _add_citation(g: nx.MultiDiGraph, c: dict[str, Any], library: Library) -> None:
-    s = c["source"]
-    src = clause_node(s["doc"], s["unit"], s["clause"])
-    tgt = target_node(c["target"])
-    if c["target"]["doc"] == "external":
-        g.add_node(tgt, kind="external", title=c["target"]["name"])
-    if s["doc"] in library.ids(TIMEREF):  # even when 2007 lacks the sub-clause
-        for t in onward(c):
-            _link(g, src, target_node(t), "annotates", raw=c["raw"])
-    if c["resolved"]:
-        kind = "integrates" if c["kind"] == "integrates" else "cites"
-        _link(g, src, tgt, kind, raw=c["raw"], citation=c["kind"])
+def _add_citation(g: nx.MultiDiGraph, c: Citation, library: Library) -> None:
+    src = clause_node(*c.source)
+    tgt = target_node(c.target)
+    if c.target.doc == EXTERNAL:
+        g.add_node(tgt, kind="external", title=c.target.name)
+    if c.source[0] in library.ids(TIMEREF):  # even when 2007 lacks the sub-clause
+        for t in c.onward():
+            _link(g, src, target_node(t), "annotates", raw=c.raw)
+    if c.resolved:
+        kind = "integrates" if c.kind == "integrates" else "cites"
+        _link(g, src, tgt, kind, raw=c.raw, citation=c.kind)
 
 
 def _add_parallels(g: nx.MultiDiGraph, editions: Editions) -> None:
@@ -119,26 +119,26 @@ def term_pattern(term: str) -> re.Pattern[str]:
     return re.compile(r"\b" + r"[\s'-]+".join(parts) + r"\b")
 
 
-def _definitions(doc: dict[str, Any]) -> Iterable[tuple[str, str]]:
+def _definitions(doc: BuiltDocument) -> Iterable[tuple[str, str]]:
     """(definition node, term) pairs: the Laws' definition units, a code's definition clauses."""
-    for u in doc["units"]:
-        if u["kind"] == "definition":
-            yield unit_node(doc["id"], u["id"]), u.get("term") or u["title"]
-        for c in u["clauses"]:
-            if c.get("kind") == "definition" and c.get("term"):
-                yield clause_node(doc["id"], u["id"], c["id"]), c["term"]
+    for u in doc.units:
+        if u.kind == "definition":
+            yield unit_node(doc.id, u.id), u.term or u.title or ""
+        for c in u.clauses:
+            if c.kind == "definition" and c.term:
+                yield clause_node(doc.id, u.id, c.id), c.term
 
 
-def _add_definitions(g: nx.MultiDiGraph, doc: dict[str, Any]) -> None:
+def _add_definitions(g: nx.MultiDiGraph, doc: BuiltDocument) -> None:
     defs = [(node, term_pattern(term)) for node, term in _definitions(doc) if len(term) >= 4]
     if not defs:
         return
-    for u in doc["units"]:
-        if u["kind"] == "definition":
+    for u in doc.units:
+        if u.kind == "definition":
             continue
-        for c in u["clauses"]:
-            text = fold_accents(" ".join(p for p in (c.get("title"), c["text"]) if p)).lower()
-            src = clause_node(doc["id"], u["id"], c["id"])
+        for c in u.clauses:
+            text = fold_accents(" ".join(p for p in (c.title, c.text) if p)).lower()
+            src = clause_node(doc.id, u.id, c.id)
             for node, pattern in defs:
                 if node != src and pattern.search(text):
                     g.add_edge(node, src, type="defines")

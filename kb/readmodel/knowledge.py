@@ -107,7 +107,7 @@ class KnowledgeBase:
     @cached_property
     def editions(self) -> Editions:
         """The editions of the Laws the manifest pairs: compare pairings and parallel links."""
-        return Editions(self.library, self.concordances, self.store.export["documents"])
+        return Editions(self.library, self.concordances, self.store.documents.values())
 
     @cached_property
     def study_sources(self) -> Sources:

@@ -6,43 +6,43 @@ import textwrap
 from typing import Any
 
 from ..citations.annotate import Segment, annotate, in_text_of, plain
-from ..records.citation import onward
+from ..records.built import BuiltClause, BuiltDocument, BuiltTable, BuiltUnit
+from ..records.citation import EXTERNAL, Citation
 from ..records.clauseid import readable
 from ..records.reading import clause_blocks
-from ..records.store import Store, clause_depths, clause_label
+from ..records.store import Store
 
 
-def render_unit(doc: dict[str, Any], unit: dict[str, Any], width: int | None = None,
-                store: Store | None = None) -> str:
+def render_unit(doc: BuiltDocument, unit: BuiltUnit, width: int | None = None, store: Store | None = None) -> str:
     """The unit for the terminal; with the store, each citation annotated with where it leads."""
     width = width or min(shutil.get_terminal_size((100, 24)).columns, 100)
-    title = unit.get("title") or "(senza titolo)"
-    out = [f"{doc['id']} {unit['id']} — {title}", "=" * min(width, 72)]
-    depth = clause_depths(unit)
+    title = unit.title or "(senza titolo)"
+    out = [f"{doc.id} {unit.id} — {title}", "=" * min(width, 72)]
+    depth = unit.depths()
     hangs: dict[str, str] = {}
-    citations = store.outgoing(doc["id"], unit["id"]) if store else []
-    for c in unit["clauses"]:
-        indent = hangs[c["parent"]] if c.get("paragraph") else "  " * depth[c["id"]]
-        paragraphs = annotate(c["text"], in_text_of(citations, c["id"]), store) if store else None
-        lines, hangs[c["id"]] = _render_clause(doc, unit, c, indent, width, paragraphs)
+    citations = store.outgoing(doc.id, unit.id) if store else []
+    for c in unit.clauses:
+        indent = hangs[c.parent or ""] if c.paragraph else "  " * depth[c.id]
+        paragraphs = annotate(c.text, in_text_of(citations, c.id), store) if store else None
+        lines, hangs[c.id] = _render_clause(unit, c, indent, width, paragraphs)
         out += lines
-    if unit["footnotes"]:
+    if unit.footnotes:
         out.append("")
-        for f in unit["footnotes"]:
-            where = f.get("clauses") or ([f["clause"]] if f.get("clause") else [])
+        for f in unit.footnotes:
+            where = f.clauses or ((f.clause,) if f.clause else ())
             at = f" ({', '.join(readable(c) for c in where)})" if where else ""
-            out += textwrap.wrap(f"{f['marker']}{at} {f['text']}", width, subsequent_indent="   ")
+            out += textwrap.wrap(f"{f.marker}{at} {f.text}", width, subsequent_indent="   ")
     return "\n".join(out)
 
 
-def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any], indent: str, width: int,
+def _render_clause(unit: BuiltUnit, c: BuiltClause, indent: str, width: int,
                    paragraphs: list[list[Segment]] | None = None) -> tuple[list[str], str]:
     """The clause's blocks in reading order: label (and title) first, then each paragraph and
     table hanging under it, then its notes; also the indent its paragraphs hang at."""
-    label = clause_label(doc, unit, c)
-    if label and (c.get("ref") is not None or c.get("kind") == "entry"):
+    label = unit.heading(c)
+    if label and (c.ref is not None or c.kind == "entry"):
         label = f"[{label}]"
-    hang = indent + " " * (2 if c.get("title") else len(label) + 1 if label else 0)
+    hang = indent + " " * (2 if c.title else len(label) + 1 if label else 0)
     out: list[str] = []
     lead = f"{label} " if label else ""
     for block in clause_blocks(c):
@@ -50,11 +50,10 @@ def _render_clause(doc: dict[str, Any], unit: dict[str, Any], c: dict[str, Any],
             out += textwrap.wrap(f"{lead}{block.text}".strip(), width, initial_indent=indent,
                                  subsequent_indent=indent + "  ")
         elif block.kind == "table":
-            out += _indented(render_table(c["tables"][block.index]), hang)
+            out += _indented(render_table(c.tables[block.index]), hang)
         elif block.kind == "note":
-            note = c["notes"][block.index]
-            out += textwrap.wrap(f"[{note['kind']}] {note['text']}", width, initial_indent=hang,
-                                 subsequent_indent=hang)
+            note = c.notes[block.index]
+            out += textwrap.wrap(f"[{note.kind}] {note.text}", width, initial_indent=hang, subsequent_indent=hang)
         else:
             text = plain(paragraphs[block.index]) if paragraphs and block.index < len(paragraphs) else block.text
             out += textwrap.wrap(lead + text, width, initial_indent=indent if lead else hang,
@@ -70,62 +69,63 @@ def _indented(lines: list[str], indent: str) -> list[str]:
     return [indent + line for line in lines]
 
 
-def render_table(table: dict[str, Any]) -> list[str]:
-    rows = table["header"] + table["rows"]
+def render_table(table: BuiltTable) -> list[str]:
+    rows = table.header + table.rows
     if not rows:
         return []
     ncol = max(len(r) for r in rows)
     widths = [max(len(r[i]) if i < len(r) else 0 for r in rows) for i in range(ncol)]
 
-    def line(r: list[str]) -> str:
+    def line(r: tuple[str, ...]) -> str:
         cells = [(r[i] if i < len(r) else "").ljust(widths[i]) for i in range(ncol)]
         return "│ " + " │ ".join(cells) + " │"
 
     rule = "├" + "┼".join("─" * (w + 2) for w in widths) + "┤"
-    out = [table["caption"]] if table.get("caption") else []
-    out += [line(r) for r in table["header"]]
-    if table["header"]:
+    out = [table.caption] if table.caption else []
+    out += [line(r) for r in table.header]
+    if table.header:
         out.append(rule)
-    out += [line(r) for r in table["rows"]]
+    out += [line(r) for r in table.rows]
     return out
 
 
-def render_links(store: Any, doc_id: str, unit_id: str, width: int = 100) -> str:
+def render_links(store: Store, doc_id: str, unit_id: str, width: int = 100) -> str:
     """The unit's outgoing citations and the citations that reach it."""
     out = []
     outgoing = store.outgoing(doc_id, unit_id)
     if outgoing:
         out += ["", f"Cites ({len(outgoing)}):"]
-        out += [f"  {_where(c['source'])} → {_target(store, c)}" for c in outgoing]
+        out += [f"  {_where(c.source)} → {_target(store, c)}" for c in outgoing]
     incoming = store.incoming(doc_id, unit_id)
     if incoming:
         out += ["", f"Cited by ({len(incoming)}):"]
-        out += [f"  {_target_of(c, doc_id, unit_id)} ← {c['source']['doc']} {_where(c['source'])}"
-                f" [{c['kind']}] {c['raw']!r}" for c in incoming]
+        out += [f"  {_target_of(c, doc_id, unit_id)} ← {c.source[0]} {_where(c.source)}"
+                f" [{c.kind}] {c.raw!r}" for c in incoming]
     return "\n".join(out)
 
 
-def _where(s: dict[str, Any]) -> str:
-    return readable(s["clause"]) if s["clause"] else s["unit"]
+def _where(source: tuple[str, str, str]) -> str:
+    _, unit, clause = source
+    return readable(clause) if clause else unit
 
 
-def _target(store: Any, c: dict[str, Any]) -> str:
-    t = c["target"]
-    if t["doc"] == "external":
-        return f"{t['name']} (external) {c['raw']!r}"
-    where = readable(t["clause"]) if t.get("clause") else t["unit"]
-    doc = "" if t["doc"] == c["source"]["doc"] else f"{t['doc']} "
-    title = store.title(t["doc"], t["unit"])
-    state = "" if c["resolved"] else " UNRESOLVED"
-    via = "".join(f" → {store.documents[t['doc']]['edition']} {readable(t['clause'] or t['unit'])}"
-                  for t in onward(c))  # where a replaced edition's clause stands now
-    return f"{doc}{where} {title}{state}{via} [{c['kind']}] {c['raw']!r}"
+def _target(store: Store, c: Citation) -> str:
+    t = c.target
+    if t.doc == EXTERNAL:
+        return f"{t.name} (external) {c.raw!r}"
+    where = readable(t.clause) if t.clause else t.unit
+    doc = "" if t.doc == c.source[0] else f"{t.doc} "
+    title = store.title(t.doc, t.unit or "")
+    state = "" if c.resolved else " UNRESOLVED"
+    via = "".join(f" → {store.documents[t.doc].edition} {readable(t.clause or t.unit or '')}"
+                  for t in c.onward())  # where a replaced edition's clause stands now
+    return f"{doc}{where} {title}{state}{via} [{c.kind}] {c.raw!r}"
 
 
-def _target_of(c: dict[str, Any], doc_id: str, unit_id: str) -> str:
-    for t in (c["target"], *onward(c)):
-        if t and t.get("doc") == doc_id and t.get("unit") == unit_id:
-            return readable(t["clause"]) if t.get("clause") else unit_id
+def _target_of(c: Citation, doc_id: str, unit_id: str) -> str:
+    for t in (c.target, *c.onward()):
+        if (t.doc, t.unit) == (doc_id, unit_id):
+            return readable(t.clause) if t.clause else unit_id
     return unit_id
 
 

@@ -172,7 +172,9 @@ def _label(store: Store, library: Library, doc: str, unit: str, clause: str | No
     """`27B1(b)` for a Law clause; a norm's unit and its clause's own label (`8 3a1`); a topic's title."""
     if library.is_laws(doc):
         return readable(clause or unit)
-    own = next((c.get("label") for c in store.unit(doc, unit)["clauses"] if c["id"] == clause), "") if clause else ""
+    u = store.unit(doc, unit)
+    found = u.clause(clause) if clause else None
+    own = u.number(found) if found else ""
     return f"{unit} {own.rstrip('.')}".strip() if unit[:1].isdigit() else store.title(doc, unit)
 
 

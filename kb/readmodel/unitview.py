@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterable
 
-from ..records.citation import EXTERNAL
+from ..records.built import BuiltDocument, BuiltUnit
+from ..records.citation import EXTERNAL, Citation, Target
 from ..records.clauseid import article_of, readable
 from ..editions.pairs import Parallel
 from ..pipeline.graph import clause_node
 from ..corpus.languages import BY_CODE
 from ..corpus.library import NORMS, TIMEREF, Library
-from ..records.store import Store, reached
+from ..records.store import Store
 from ..corpus.urls import compare_url, url_for
 
 Record = dict[str, Any]
@@ -140,8 +141,8 @@ class CompareLink:
 
 @dataclass(frozen=True)
 class UnitView:
-    doc: Record      # the export's records, as stored (read, never written)
-    unit: Record
+    doc: BuiltDocument
+    unit: BuiltUnit
     links: UnitLinks
     prev: Neighbour | None
     next: Neighbour | None
@@ -150,11 +151,11 @@ class UnitView:
 
     @property
     def label(self) -> str:
-        return self.unit["id"] if self.unit["kind"] in ("article", "norm") else ""
+        return self.unit.label
 
     def to_dict(self) -> Record:
         """The unit as exported, with its links, neighbours, terms and compare pages."""
-        return self.unit | self.links.to_dict() | {
+        return self.unit.to_dict() | self.links.to_dict() | {
             "prev": self.prev.to_dict() if self.prev else None,
             "next": self.next.to_dict() if self.next else None,
             "terms": [t.to_dict() for t in self.terms], "compare": [c.to_dict() for c in self.compare]}
@@ -166,18 +167,18 @@ def parallel_links(parallels: Iterable[Parallel]) -> tuple[ParallelLink, ...]:
 
 def links_of(store: Store, library: Library, parallel: tuple[ParallelLink, ...], doc: str, unit: str) -> UnitLinks:
     """cites, cited_by, norms, timerefs, parallel: a unit's references, sorted by what they are."""
-    cites = tuple(_ref(store, c["target"], c, c["source"]["clause"]) for c in store.outgoing(doc, unit))
+    cites = tuple(_ref(store, c.target, c, c.source[2]) for c in store.outgoing(doc, unit))
     cited_by: list[Ref] = []
     norms: list[Ref] = keyed_norms(store, library, doc, unit)
     timerefs: list[Ref] = []
     for c in store.incoming(doc, unit):
-        ref = _ref(store, c["source"], c, _reached_clause(c, doc, unit))
-        source = library.get(c["source"]["doc"])
-        if source and source.kind == NORMS and c["kind"] == "integrates":
+        ref = _ref(store, Target(*c.source), c, _reached_clause(c, doc, unit))
+        source = library.get(c.source[0])
+        if source and source.kind == NORMS and c.kind == "integrates":
             norms.append(ref)
         elif source and source.kind == TIMEREF:
             edition = source.cites_edition or library.edition(library.cites(source.id) or "")
-            timerefs.append(replace(ref, ref=c["raw"], edition=edition))
+            timerefs.append(replace(ref, ref=c.raw, edition=edition))
         else:
             cited_by.append(ref)
     return UnitLinks(cites, tuple(cited_by), tuple(norms), tuple(timerefs), parallel)
@@ -191,19 +192,19 @@ def keyed_norms(store: Store, library: Library, doc: str, unit: str) -> list[Ref
     out = []
     for norms in library.ids(NORMS):
         if library.cites(norms) == doc:
-            out += [Ref(norms, n.get("title") or n["id"], "integrates", None, n["id"], None, n.get("title") or "")
-                    for n in store.units_of(norms).values() if unit in n.get("law", ())]
+            out += [Ref(norms, n.title or n.id, "integrates", None, n.id, None, n.title or "")
+                    for n in store.units_of(norms).values() if unit in n.law]
     return out
 
 
-def _reached_clause(c: Record, doc: str, unit: str) -> str | None:
-    return next((t.get("clause") for t in reached(c) if t["doc"] == doc and t["unit"] == unit), None)
+def _reached_clause(c: Citation, doc: str, unit: str) -> str | None:
+    return next((t.clause for t in c.reached() if (t.doc, t.unit) == (doc, unit)), None)
 
 
-def _ref(store: Store, t: Record, c: Record, at: str | None) -> Ref:
-    if t["doc"] == EXTERNAL:
-        return Ref(EXTERNAL, c["raw"], c["kind"], at, name=t["name"])
-    return Ref(t["doc"], c["raw"], c["kind"], at, t["unit"], t.get("clause"), store.title(t["doc"], t["unit"]))
+def _ref(store: Store, t: Target, c: Citation, at: str | None) -> Ref:
+    if t.doc == EXTERNAL:
+        return Ref(EXTERNAL, c.raw, c.kind, at, name=t.name)
+    return Ref(t.doc, c.raw, c.kind, at, t.unit, t.clause, store.title(t.doc, t.unit or ""))
 
 
 def neighbours(store: Store, doc: str, unit: str) -> tuple[Neighbour | None, Neighbour | None]:
@@ -215,11 +216,11 @@ def neighbours(store: Store, doc: str, unit: str) -> tuple[Neighbour | None, Nei
     return prev, nxt
 
 
-def defined_terms(graph: Any, doc: str, unit: Record) -> tuple[Term, ...]:
+def defined_terms(graph: Any, doc: str, unit: BuiltUnit) -> tuple[Term, ...]:
     """The defined terms this unit's text uses, each linking to its definition."""
     found: dict[str, Term] = {}
-    for c in unit["clauses"]:
-        node = clause_node(doc, unit["id"], c["id"])
+    for c in unit.clauses:
+        node = clause_node(doc, unit.id, c.id)
         for src, _, data in (graph.in_edges(node, data=True) if node in graph else ()):
             if data["type"] == "defines" and src not in found:
                 meta = graph.nodes[src]
@@ -228,14 +229,14 @@ def defined_terms(graph: Any, doc: str, unit: Record) -> tuple[Term, ...]:
     return tuple(sorted(found.values(), key=lambda t: t.title.lower()))
 
 
-def compare_links(library: Library, doc: str, unit: Record) -> tuple[CompareLink, ...]:
+def compare_links(library: Library, doc: str, unit: BuiltUnit) -> tuple[CompareLink, ...]:
     """The compare pages of a Law article: one per pair of editions it belongs to."""
-    if unit["kind"] != "article":
+    if unit.kind != "article":
         return ()
     out = []
     for pair in library.pairs:
         if doc in (pair.older, pair.newer):
             other = pair.newer if doc == pair.older else pair.older
-            out.append(CompareLink(compare_url(library, pair, unit["id"]), BY_CODE[library.lang(other)].name,
+            out.append(CompareLink(compare_url(library, pair, unit.id), BY_CODE[library.lang(other)].name,
                                    library.edition(other) or ""))
     return tuple(out)

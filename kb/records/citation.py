@@ -22,6 +22,14 @@ class Target:
             return {"doc": EXTERNAL, "name": self.name}
         return {"doc": self.doc, "unit": self.unit, "clause": self.clause}
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Target":
+        return cls(EXTERNAL, name=d.get("name")) if d["doc"] == EXTERNAL else cls(d["doc"], d["unit"], d.get("clause"))
+
+    @classmethod
+    def maybe(cls, d: dict[str, Any] | None) -> "Target | None":
+        return cls.from_dict(d) if d is not None else None
+
 
 @dataclass(frozen=True)
 class Site:
@@ -59,6 +67,26 @@ class Citation:
     correction: str | None = None  # …and the curated note that corrects it
     target_in_force: Target | None = None  # a replaced edition's clause, where it stands in the Laws in force
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Citation":
+        """An export citation read back as the record the build wrote it from (`to_dict`)."""
+        s, span = d["source"], d.get("span")
+        return cls((s["doc"], s["unit"], s["clause"]), d["raw"], Target.from_dict(d["target"]), d["kind"],
+                   d["resolved"], d.get("where", "text"), tuple(span) if span is not None else None,
+                   Target.maybe(d.get("target_2017")), d.get("as_written"), d.get("correction"),
+                   Target.maybe(d.get("target_in_force")))
+
+    def onward(self) -> tuple[Target, ...]:
+        """The Law clauses it reaches through the concordances, each once, in the order of the
+        way: its 2017 reading (DESIGN §7's `target_2017`), then where it stands in the Laws in force."""
+        found = [t for t in (self.target_2017, self.target_in_force) if t]
+        return tuple(t for i, t in enumerate(found) if t not in found[:i])
+
+    def reached(self) -> tuple[Target, ...]:
+        """The corpus targets it reaches: its own (when resolved), and `onward`."""
+        own = (self.target,) if self.resolved and self.target.doc != EXTERNAL else ()
+        return own + tuple(t for t in self.onward() if t not in own)
+
     def to_dict(self) -> dict[str, Any]:
         doc, unit, clause = self.source
         d: dict[str, Any] = {
@@ -80,9 +108,7 @@ class Citation:
         return d
 
 
+
 def onward(c: dict[str, Any]) -> list[dict[str, Any]]:
-    """The Law clauses an export citation reaches through the concordances, each once, in the
-    order of the way: its 2017 reading (DESIGN §7's `target_2017`), then where it stands in the
-    Laws in force."""
-    found = [t for t in (c.get("target_2017"), c.get("target_in_force")) if t]
-    return [t for i, t in enumerate(found) if t not in found[:i]]
+    """`Citation.onward` of an export citation, as the export writes targets."""
+    return [t.to_dict() for t in Citation.from_dict(c).onward()]

@@ -7,7 +7,10 @@ downstream mutates what a parser produced.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any
+
+from .built import BuiltClause, BuiltNote, BuiltTable
 
 
 @dataclass
@@ -19,15 +22,11 @@ class Table:
     caption: str | None = None
     at: int | None = None  # paragraphs of the clause's text printed before the table
 
+    def frozen(self) -> BuiltTable:
+        return BuiltTable(tuple(map(tuple, self.rows)), tuple(map(tuple, self.header)), self.caption, self.at)
+
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {}
-        if self.caption:
-            d["caption"] = self.caption
-        if self.at is not None:
-            d["at"] = self.at
-        d["header"] = self.header
-        d["rows"] = self.rows
-        return d
+        return self.frozen().to_dict()
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Table":
@@ -42,11 +41,11 @@ class Note:
     text: str
     at: int | None = None  # paragraphs of the clause's text printed before the note
 
+    def frozen(self) -> BuiltNote:
+        return BuiltNote(self.kind, self.text, self.at)
+
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind, "text": self.text}
-        if self.at is not None:
-            d["at"] = self.at
-        return d
+        return self.frozen().to_dict()
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Note":
@@ -116,17 +115,13 @@ class Clause:
         note.at = len(self.text.split("\n")) if self.text else 0
         self.notes.append(note)
 
+    def frozen(self) -> BuiltClause:
+        """The clause as its readers get it (`kb.records.built`), whose JSON the export writes."""
+        return BuiltClause(self.id, self.parent, self.label, self.text, self.title, tuple(t.frozen() for t in self.tables),
+                           tuple(n.frozen() for n in self.notes), MappingProxyType(dict(self.extra)))
+
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"id": self.id, "parent": self.parent, "label": self.label}
-        if self.title is not None:
-            d["title"] = self.title
-        d["text"] = self.text
-        if self.tables:
-            d["tables"] = [t.to_dict() for t in self.tables]
-        if self.notes:
-            d["notes"] = [n.to_dict() for n in self.notes]
-        d.update(self.extra)
-        return d
+        return self.frozen().to_dict()
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Clause":
@@ -158,7 +153,7 @@ class Unit:
     def text(self) -> str:
         """Plain text of the whole unit, noise removed, in reading order (`kb.records.reading`)."""
         from .reading import clause_blocks
-        return "\n".join(b.text for c in self.clauses for b in clause_blocks(c.to_dict()))
+        return "\n".join(b.text for c in self.clauses for b in clause_blocks(c.frozen()))
 
     def clause(self, clause_id: str) -> Clause | None:
         for c in self.clauses:

@@ -10,7 +10,9 @@ check (`kb.pipeline.source_order`, against the source text) all walk these block
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
+
+from .built import BuiltClause, BuiltTable
 
 
 @dataclass(frozen=True)
@@ -21,28 +23,28 @@ class Block:
     text: str        # the block's plain text (a table: its cells row by row, " | "-joined)
 
 
-def clause_blocks(c: dict[str, Any]) -> Iterator[Block]:
-    if c.get("title"):
-        yield Block(c["id"], "title", 0, c["title"])
-    paragraphs = c["text"].split("\n") if c["text"] else []
-    tables, notes = c.get("tables", []), c.get("notes", [])
+def clause_blocks(c: BuiltClause) -> Iterator[Block]:
+    if c.title:
+        yield Block(c.id, "title", 0, c.title)
+    paragraphs = c.text.split("\n") if c.text else []
     end = len(paragraphs)
     for i in range(end + 1):
-        for k, t in enumerate(tables):
-            if min(t.get("at") or 0, end) == i:
-                yield Block(c["id"], "table", k, table_text(t))
-        for k, n in enumerate(notes):
-            if min(n.get("at", end), end) == i:
-                yield Block(c["id"], "note", k, n["text"])
+        for k, t in enumerate(c.tables):
+            if min(t.at or 0, end) == i:
+                yield Block(c.id, "table", k, table_text(t))
+        for k, n in enumerate(c.notes):
+            if min(end if n.at is None else n.at, end) == i:
+                yield Block(c.id, "note", k, n.text)
         if i < end:
-            yield Block(c["id"], "paragraph", i, paragraphs[i])
+            yield Block(c.id, "paragraph", i, paragraphs[i])
 
 
-def unit_blocks(unit: dict[str, Any]) -> Iterator[Block]:
+def unit_blocks(unit: Mapping[str, Any]) -> Iterator[Block]:
+    """The blocks of an export unit (the build's checks read the export as written)."""
     for c in unit["clauses"]:
-        yield from clause_blocks(c)
+        yield from clause_blocks(BuiltClause.from_dict(c))
 
 
-def table_text(t: dict[str, Any]) -> str:
-    rows = ([t["caption"]] if t.get("caption") else []) + [" | ".join(r) for r in t["header"] + t["rows"]]
+def table_text(t: BuiltTable) -> str:
+    rows = ([t.caption] if t.caption else []) + [" | ".join(r) for r in t.header + t.rows]
     return "\n".join(rows)

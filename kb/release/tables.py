@@ -20,7 +20,7 @@ from ..pipeline.generations import CORPUS_COPY
 from ..pipeline.graph import LINK_TYPES, clause_node, target_node, unit_node
 from ..corpus.library import LAWS, NORMS, OTHER_GAME, TIMEREF
 from ..corpus.situations import ruling_law
-from ..records.store import clause_label
+from ..records.built import BuiltDocument
 from ..readmodel.unitview import Ref
 from ..corpus.urls import law_changes_url, situation_url, url_for
 
@@ -49,12 +49,12 @@ class SourceText:
 
 
 def source_texts(kb: KnowledgeBase) -> tuple[SourceText, ...]:
-    return tuple(_source_text(kb, d) for d in kb.store.export["documents"])
+    return tuple(_source_text(kb, d) for d in kb.store.documents.values())
 
 
-def _source_text(kb: KnowledgeBase, d: dict[str, Any]) -> SourceText:
-    data = (kb.gen / CORPUS_COPY / d["source"]).read_bytes()
-    return SourceText(d["id"], d["title"], d["edition"], d["source"], d.get("original") or d["source"],
+def _source_text(kb: KnowledgeBase, d: BuiltDocument) -> SourceText:
+    data = (kb.gen / CORPUS_COPY / d.source).read_bytes()
+    return SourceText(d.id, d.title, d.edition, d.source, d.original,
                       hashlib.sha256(data).hexdigest(), len(data))
 
 
@@ -78,12 +78,11 @@ DOCUMENT_FIELDS = ("id", "title", "lang", "kind", "edition", "issuer", "effectiv
 
 def document_rows(kb: KnowledgeBase) -> Iterator[Record]:
     texts = {t.doc: t for t in source_texts(kb)}
-    for d in kb.store.export["documents"]:
-        units = d["units"]
-        yield {**{k: d.get(k) for k in DOCUMENT_FIELDS}, "maps_to": kb.library.maps_to(d["id"]),
-               "sha256": texts[d["id"]].sha256,
-               "bytes": texts[d["id"]].bytes, "units": len(units), "clauses": sum(len(u["clauses"]) for u in units),
-               "url": f"/{d['id']}", "extra": _rest(d, (*DOCUMENT_FIELDS, "units"))}
+    for doc in kb.store.documents.values():
+        d, text = doc.meta(), texts[doc.id]
+        yield {**{k: d.get(k) for k in DOCUMENT_FIELDS}, "maps_to": kb.library.maps_to(doc.id), "sha256": text.sha256,
+               "bytes": text.bytes, "units": len(doc.units), "clauses": sum(len(u.clauses) for u in doc.units),
+               "url": f"/{doc.id}", "extra": _rest(d, DOCUMENT_FIELDS)}
 
 
 def _rest(record: dict[str, Any], taken: tuple[str, ...]) -> dict[str, Any]:
@@ -123,11 +122,12 @@ UNIT_FIELDS = ("id", "kind", "title", "group", "text")
 
 
 def unit_rows(kb: KnowledgeBase) -> Iterator[Record]:
-    for d in kb.store.export["documents"]:
-        for i, u in enumerate(d["units"], 1):
-            yield {"node": unit_node(d["id"], u["id"]), "doc": d["id"], **{k: u.get(k) for k in UNIT_FIELDS},
-                   "footnotes": u.get("footnotes") or [], "position": i, "clauses": len(u["clauses"]),
-                   "url": url_for(d["id"], u["id"]), "extra": _rest(u, (*UNIT_FIELDS, "footnotes", "clauses"))}
+    for d in kb.store.documents.values():
+        for i, unit in enumerate(d.units, 1):
+            u = unit.to_dict()
+            yield {"node": unit_node(d.id, unit.id), "doc": d.id, **{k: u.get(k) for k in UNIT_FIELDS},
+                   "footnotes": u["footnotes"], "position": i, "clauses": len(unit.clauses),
+                   "url": url_for(d.id, unit.id), "extra": _rest(u, (*UNIT_FIELDS, "footnotes", "clauses"))}
 
 
 UNITS = Table(
@@ -149,13 +149,14 @@ CLAUSE_FIELDS = ("id", "parent", "label", "title", "text", "kind", "subtopic", "
 
 
 def clause_rows(kb: KnowledgeBase) -> Iterator[Record]:
-    for d in kb.store.export["documents"]:
-        for u in d["units"]:
-            for i, c in enumerate(u["clauses"], 1):
-                yield {"node": clause_node(d["id"], u["id"], c["id"]), "doc": d["id"], "unit": u["id"],
-                       **{k: c.get(k) for k in CLAUSE_FIELDS}, "display": clause_label(d, u, c), "lang": d["lang"],
+    for d in kb.store.documents.values():
+        for u in d.units:
+            for i, clause in enumerate(u.clauses, 1):
+                c = clause.to_dict()
+                yield {"node": clause_node(d.id, u.id, clause.id), "doc": d.id, "unit": u.id,
+                       **{k: c.get(k) for k in CLAUSE_FIELDS}, "display": u.heading(clause), "lang": d.lang,
                        "position": i, "tables": c.get("tables") or [], "notes": c.get("notes") or [],
-                       "url": url_for(d["id"], u["id"], c["id"]), "extra": _rest(c, (*CLAUSE_FIELDS, "tables", "notes"))}
+                       "url": url_for(d.id, u.id, clause.id), "extra": _rest(c, (*CLAUSE_FIELDS, "tables", "notes"))}
 
 
 CLAUSES = Table(
@@ -190,20 +191,21 @@ CITATION_KINDS = ["internal", "relative", "cross", "external", "integrates"]
 
 
 def citation_rows(kb: KnowledgeBase) -> Iterator[Record]:
-    for i, c in enumerate(kb.store.export["citations"], 1):
-        s, t, t17 = c["source"], c["target"], c.get("target_2017") or {}
-        span = c.get("span") or (None, None)
-        found = c["resolved"] and t["doc"] != EXTERNAL
-        yield {"id": i, "source_node": clause_node(s["doc"], s["unit"], s["clause"]), "source_doc": s["doc"],
-               "source_unit": s["unit"], "source_clause": s["clause"], "raw": c["raw"], "kind": c["kind"],
-               "resolved": c["resolved"], "where": c.get("where"), "span_start": span[0], "span_end": span[1],
-               "target_node": target_node(t), "target_doc": t["doc"], "target_unit": t.get("unit"),
-               "target_clause": t.get("clause"), "target_name": t.get("name"),
-               "target_title": (kb.store.title(t["doc"], t["unit"]) or None) if found else None,
-               "target_url": url_for(t["doc"], t["unit"], t.get("clause")) if found else None,
-               "target_2017_node": target_node(t17) if t17 else None, "target_2017_doc": t17.get("doc"),
-               "target_2017_unit": t17.get("unit"), "target_2017_clause": t17.get("clause"),
-               "as_written": c.get("as_written"), "correction": c.get("correction")}
+    for i, c in enumerate(kb.store.citations, 1):
+        (doc, unit, clause), t, t17 = c.source, c.target, c.target_2017
+        span = c.span or (None, None)
+        found = c.resolved and t.doc != EXTERNAL
+        yield {"id": i, "source_node": clause_node(doc, unit, clause), "source_doc": doc,
+               "source_unit": unit, "source_clause": clause, "raw": c.raw, "kind": c.kind,
+               "resolved": c.resolved, "where": c.where, "span_start": span[0], "span_end": span[1],
+               "target_node": target_node(t), "target_doc": t.doc, "target_unit": t.unit,
+               "target_clause": t.clause, "target_name": t.name,
+               "target_title": (kb.store.title(t.doc, t.unit or "") or None) if found else None,
+               "target_url": url_for(t.doc, t.unit or "", t.clause) if found else None,
+               "target_2017_node": target_node(t17) if t17 else None,
+               "target_2017_doc": t17.doc if t17 else None, "target_2017_unit": t17.unit if t17 else None,
+               "target_2017_clause": t17.clause if t17 else None,
+               "as_written": c.as_written, "correction": c.correction}
 
 
 CITATIONS = Table(
@@ -387,7 +389,7 @@ def _attached(kb: KnowledgeBase) -> Iterator[tuple[str, str, str, Ref]]:
     its clauses (kb.readmodel.unitview.links_of)."""
     for doc in kb.library.laws:
         for unit, u in kb.store.units_of(doc).items():
-            if u["kind"] == "article":
+            if u.kind == "article":
                 links = kb.links(doc, unit)
                 yield from ((doc, unit, "norm", r) for r in links.norms)
                 yield from ((doc, unit, "timeref", r) for r in links.timerefs)

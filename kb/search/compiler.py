@@ -27,7 +27,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", SyntaxWarning)
     from whoosh.util.numeric import _length_byte_cache as LENGTH_TABLE, length_to_byte
 
-from ..records.citation import onward
+from ..records.built import BuiltClause, BuiltDocument, BuiltUnit
+from ..records.store import Store
 from ..records.clauseid import article_of, readable
 from ..editions.pairs import Editions
 from ..corpus.languages import LANGS, REGISTRY
@@ -48,9 +49,9 @@ GZIP_LEVEL = 6  # the model is fetched by every phone: level 9 is slower to writ
 BROTLI_LEVEL = 10
 
 
-def write(gen: Path, export: dict[str, Any], editions: Editions, tables: Path, tuning: Tuning = TUNING) -> Path:
+def write(gen: Path, store: Store, editions: Editions, tables: Path, tuning: Tuning = TUNING) -> Path:
     """The generation's search model and its gzipped and brotli copies (what the server sends a browser)."""
-    header, arrays = compile_model(export, editions, tables, gen.name, tuning)
+    header, arrays = compile_model(store, editions, tables, gen.name, tuning)
     path = gen / model.MODEL_NAME
     data = model.write(path, header, arrays)
     (gen / (model.MODEL_NAME + ".gz")).write_bytes(gzip.compress(data, compresslevel=GZIP_LEVEL, mtime=0))
@@ -58,20 +59,20 @@ def write(gen: Path, export: dict[str, Any], editions: Editions, tables: Path, t
     return path
 
 
-def compile_model(export: dict[str, Any], editions: Editions, tables: Path, build: str,
+def compile_model(store: Store, editions: Editions, tables: Path, build: str,
                   tuning: Tuning = TUNING) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """The model's header and arrays: what the documents are, each field's postings, what a hit
     shows, the expansions, the phrasebook, the number grammar and the little words."""
-    documents, library = export["documents"], editions.library
-    langs = tuple(lang for lang in LANGS if lang in {d["lang"] for d in documents})
-    rows = list(index_documents(export))
+    documents, library = list(store.documents.values()), editions.library
+    langs = tuple(lang for lang in LANGS if lang in {d.lang for d in documents})
+    rows = list(index_documents(store))
     keys = [(r["doc"], r["unit"], r["clause"]) for r in rows]
-    units = {(d["id"], u["id"]): u for d in documents for u in d["units"]}
-    ranked = ranking.layout(keys, {k: u["kind"] for k, u in units.items()}, library, _lifts(export, library))
+    units = {(d.id, u.id): u for d in documents for u in d.units}
+    ranked = ranking.layout(keys, {k: u.kind for k, u in units.items()}, library, _lifts(store, library))
     arrays: dict[str, np.ndarray] = dict(ranked.arrays)
     header: dict[str, Any] = {"build": build, "tuning": tuning.to_dict(), **_documents(documents, library, units, ranked),
                               "langs": list(langs), "analyzers": list(LANGS), "fields": _fields(rows, langs, arrays),
-                              "cards": _cards(units, rows, library, editions), **_expansions(tables, library, langs),
+                              "cards": _cards(units, rows, editions), **_expansions(tables, library, langs),
                               "numbers": _numbers(documents, library, editions), "words": _words()}
     header["phrasebook"] = _phrasebook(tables, library, documents, {k: n for n, k in enumerate(keys)}, arrays)
     header["story"] = {**story.compiled(story.vocabulary(tables)),  # the browser's copy of the noise patterns too
@@ -80,13 +81,13 @@ def compile_model(export: dict[str, Any], editions: Editions, tables: Path, buil
     return header, arrays
 
 
-def _documents(documents: list[dict[str, Any]], library: Library, units: dict[tuple[str, str], dict[str, Any]],
+def _documents(documents: list[BuiltDocument], library: Library, units: dict[tuple[str, str], BuiltUnit],
                ranked: ranking.Layout) -> dict[str, Any]:
     """The documents, the units in the ranker's order and the clause names it numbers."""
-    number = {d["id"]: i for i, d in enumerate(documents)}
+    number = {d.id: i for i, d in enumerate(documents)}
     return {"docs": [_document(d, library) for d in documents], "laws": list(library.laws),
-            "laws_in_force": library.laws_in_force, "kinds": sorted({u["kind"] for u in units.values()}),
-            "units": [[number[d], u, units[(d, u)]["kind"], units[(d, u)].get("title") or ""] for d, u in ranked.units],
+            "laws_in_force": library.laws_in_force, "kinds": sorted({u.kind for u in units.values()}),
+            "units": [[number[d], u, units[(d, u)].kind, units[(d, u)].title or ""] for d, u in ranked.units],
             "clause_names": ranked.clause_names, "length_table": list(LENGTH_TABLE)}
 
 
@@ -114,26 +115,26 @@ def _powers(tuning: Tuning, phrasebook: dict[str, Any]) -> dict[str, list[float]
 
 # ---------------------------------------------------------------- the index documents
 
-def index_documents(export: dict[str, Any]) -> Iterator[dict[str, str]]:
-    """What is indexed of each unit (its whole text) and of each of its clauses, in export order."""
-    for d in export["documents"]:
-        for u in d["units"]:
+def index_documents(store: Store) -> Iterator[dict[str, str]]:
+    """What is indexed of each unit (its whole text) and of each of its clauses, in export order:
+    the index documents, each a row of its fields by name."""
+    for d in store.documents.values():
+        for u in d.units:
             footnotes: dict[str, list[str]] = {}
-            for f in u["footnotes"]:
-                footnotes.setdefault(f.get("clause") or u["clauses"][0]["id"], []).append(f["text"])
-            title = u.get("title") or ""
-            yield {"doc": d["id"], "unit": u["id"], "clause": UNIT_LEVEL, "lang": d["lang"],
-                   "title": title, "body": u["text"], "plain": title + "\n" + u["text"]}
-            for c in u["clauses"]:
-                heading = " ".join(p for p in (u.get("title"), c.get("title"), c.get("subtopic"), c.get("term")) if p)
-                body = "\n".join([c["text"], *(n["text"] for n in c.get("notes", [])),
-                                  *_table_text(c), *footnotes.get(c["id"], [])])
-                yield {"doc": d["id"], "unit": u["id"], "clause": c["id"], "lang": d["lang"],
+            for f in u.footnotes:
+                footnotes.setdefault(f.clause or u.clauses[0].id, []).append(f.text)
+            title = u.title or ""
+            yield {"doc": d.id, "unit": u.id, "clause": UNIT_LEVEL, "lang": d.lang,
+                   "title": title, "body": u.text, "plain": title + "\n" + u.text}
+            for c in u.clauses:
+                heading = " ".join(p for p in (u.title, c.title, c.subtopic, c.term) if p)
+                body = "\n".join([c.text, *(n.text for n in c.notes), *_table_text(c), *footnotes.get(c.id, [])])
+                yield {"doc": d.id, "unit": u.id, "clause": c.id, "lang": d.lang,
                        "title": heading, "body": body, "plain": heading + "\n" + body}
 
 
-def _table_text(c: dict[str, Any]) -> list[str]:
-    return [" ".join(row) for t in c.get("tables", []) for row in t["header"] + t["rows"]]
+def _table_text(c: BuiltClause) -> list[str]:
+    return [" ".join(row) for t in c.tables for row in t.header + t.rows]
 
 
 def _fields(rows: list[dict[str, str]], langs: tuple[str, ...], arrays: dict[str, np.ndarray]) -> list[dict[str, Any]]:
@@ -165,41 +166,40 @@ def _field(name: str, analysed: list[tuple[int, list[str]]], count: int, arrays:
             "idf": {str(df): math.log(count / (df + 1)) + 1 for df in frequencies}}  # whoosh's idf
 
 
-def _document(d: dict[str, Any], library: Library) -> dict[str, Any]:
+def _document(d: BuiltDocument, library: Library) -> dict[str, Any]:
     """A document's metadata, as `Library.of` reads it, with what the browser asks of it."""
     keep = ("id", "lang", "kind", "edition", "cites", "cites_edition", "short", "concordances", "edition_of", "names",
             "label")
-    out = {k: d[k] for k in keep if d.get(k) is not None}
-    return {**out, "laws": library.is_laws(d["id"]), "other_game": d["id"] in library.ids(OTHER_GAME)}
+    meta = d.meta()
+    out = {k: meta[k] for k in keep if meta.get(k) is not None}
+    return {**out, "laws": library.is_laws(d.id), "other_game": d.id in library.ids(OTHER_GAME)}
 
 
-def _lifts(export: dict[str, Any], library: Library) -> dict[Key, list[Key]]:
+def _lifts(store: Store, library: Library) -> dict[Key, list[Key]]:
     """Time-reference entries and norm paragraphs → the Law clauses they annotate or integrate
     (for an entry: its 2007 clause and, through the concordance, the 2017 one)."""
     out: dict[Key, list[Key]] = {}
     timerefs = library.ids(TIMEREF)
-    parents = {(d["id"], u["id"], c["id"]): c["parent"] for d in export["documents"] if d["id"] in timerefs
-               for u in d["units"] for c in u["clauses"] if c["parent"]}
-    for c in export["citations"]:
-        s = c["source"]
-        if s["doc"] in timerefs and c["where"] == "ref":
-            targets = [*onward(c), *([c["target"]] if c["resolved"] else [])]
-        elif c["kind"] == "integrates" and c["resolved"]:
-            targets = [c["target"]]
+    parents = {(d, u.id, c.id): c.parent for d in timerefs for u in store.units_of(d).values() for c in u.clauses
+               if c.parent}
+    for c in store.citations:
+        if c.source[0] in timerefs and c.where == "ref":
+            targets = [*c.onward(), *([c.target] if c.resolved else [])]
+        elif c.kind == "integrates" and c.resolved:
+            targets = [c.target]
         else:
             continue
-        found = [(t["doc"], t["unit"], t["clause"] or t["unit"]) for t in targets]
-        out.setdefault((s["doc"], s["unit"], s["clause"]), []).extend(found)
-        situation = parents.get((s["doc"], s["unit"], s["clause"]))
+        found = [(t.doc, t.unit or "", t.clause or t.unit or "") for t in targets]
+        out.setdefault(c.source, []).extend(found)
+        situation = parents.get(c.source)
         if situation:  # the situation an entry belongs to points where its entries point
-            out.setdefault((s["doc"], s["unit"], situation), []).extend(found)
+            out.setdefault((*c.source[:2], situation), []).extend(found)
     return {key: list(dict.fromkeys(targets)) for key, targets in out.items()}
 
 
 # ---------------------------------------------------------------- what a hit shows
 
-def _cards(units: dict[tuple[str, str], dict[str, Any]], rows: list[dict[str, str]], library: Library,
-           editions: Editions) -> list[list[Any]]:
+def _cards(units: dict[tuple[str, str], BuiltUnit], rows: list[dict[str, str]], editions: Editions) -> list[list[Any]]:
     """Per index document, what a hit shows of its clause (label, text, the parallel clauses in
     the other editions); a unit's whole text shows none of its own."""
     out: list[list[Any]] = []
@@ -208,21 +208,19 @@ def _cards(units: dict[tuple[str, str], dict[str, Any]], rows: list[dict[str, st
             out.append([None, None, None])
             continue
         unit = units[(r["doc"], r["unit"])]
-        clause = next(c for c in unit["clauses"] if c["id"] == r["clause"])
+        clause = next(c for c in unit.clauses if c.id == r["clause"])
         # an implied clause (27B1) has no text of its own: show its first child's
-        text = clause["text"] or next((c["text"] for c in unit["clauses"]
-                                       if c["text"] and c["id"].startswith(clause["id"])), "")
-        out.append([_label(library.is_laws(r["doc"]), unit, clause), text, _parallel(editions, r["doc"], clause["id"])])
+        text = clause.text or next((c.text for c in unit.clauses if c.text and c.id.startswith(clause.id)), "")
+        out.append([_label(unit, clause), text, _parallel(editions, r["doc"], clause.id)])
     return out
 
 
-def _label(of_laws: bool, unit: dict[str, Any], clause: dict[str, Any]) -> str:
-    """How a hit names its clause: "27B1(b)" in the Laws, a norm's paragraph by its own label."""
-    if clause["id"] == unit["id"]:
-        return unit["id"] if unit["kind"] in ("article", "norm") else (unit.get("title") or unit["id"])
-    if of_laws and unit["kind"] == "article":
-        return readable(clause["id"])
-    return clause.get("label") or clause["id"]
+def _label(unit: BuiltUnit, clause: BuiltClause) -> str:
+    """How a hit names its clause: as its unit numbers it ("27B1(b)", a norm's paragraph by its own
+    label, a time reference as written), its unit's own clause by the unit's number or title."""
+    if clause.id == unit.id:
+        return unit.label or unit.title or unit.id
+    return unit.number(clause) or clause.id
 
 
 def _parallel(editions: Editions, doc: str, clause: str) -> list[list[str]]:
@@ -233,13 +231,13 @@ def _parallel(editions: Editions, doc: str, clause: str) -> list[list[str]]:
 
 # ---------------------------------------------------------------- the phrasebook
 
-def _phrasebook(tables: Path, library: Library, documents: list[dict[str, Any]], row_of: dict[Key, int],
+def _phrasebook(tables: Path, library: Library, documents: list[BuiltDocument], row_of: dict[Key, int],
                 arrays: dict[str, np.ndarray]) -> dict[str, Any]:
     """Entries {id, targets [doc, unit, clause, its index document, its unit's, does it rule
     first?], title (a Law's own), names per language, url, other_game}; and each game's book
     per language (the other game's apart: each weighs its words among its own phrases)."""
     entries, phrases = sources.load(tables, library, documents)
-    return compile_phrasebook(entries, phrases, [d["id"] for d in documents], row_of, arrays)
+    return compile_phrasebook(entries, phrases, [d.id for d in documents], row_of, arrays)
 
 
 def compile_phrasebook(entries: list[sources.Entry], phrases: list[sources.Phrase], docs: list[str],
@@ -300,18 +298,18 @@ def _book(n: int, lang: str, other_game: bool, start: int, said: list[tuple[int,
 
 # ---------------------------------------------------------------- numbers and little words
 
-def _numbers(documents: list[dict[str, Any]], library: Library, editions: Editions) -> dict[str, Any]:
+def _numbers(documents: list[BuiltDocument], library: Library, editions: Editions) -> dict[str, Any]:
     """The documents' names, which documents a number means (in force, and all), per document
     its numbered units' clause ids with their readable labels, appendices and titles, and per
     edition of the Laws the clause standing for each clause id of another edition (the
     concordance's), for a number the named edition lacks: "13A1 del 2007" is 2007's 13D1."""
     ids = {}
     for d in documents:
-        units = d["units"]
-        ids[d["id"]] = {"units": {u["id"]: [[c["id"], readable(c["id"])] for c in u["clauses"]] for u in units
-                                  if u["kind"] in ("article", "norm")},
-                        "appendix": {str(u["appendix"]): u["id"] for u in units if u.get("appendix")},
-                        "titles": {u["id"]: u.get("title") or "" for u in units}}
+        units = d.units
+        ids[d.id] = {"units": {u.id: [[c.id, readable(c.id)] for c in u.clauses] for u in units
+                               if u.kind in ("article", "norm")},
+                     "appendix": {str(u.appendix): u.id for u in units if u.appendix},
+                     "titles": {u.id: u.title or "" for u in units}}
     kinds = (LAWS, NORMS)
     langs: list[str | None] = [lang.code for lang in REGISTRY] + [None]
     names = library.names

@@ -18,6 +18,7 @@ from ..corpus.manifest import CorpusError
 from ..corpus.library import OTHER_GAME, Library
 from ..corpus.situations import edition_column, load as load_situations, load_game, page_of, pages
 from ..corpus.languages import LANGS
+from ..records.built import BuiltDocument
 from .glossary import Pair
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause); no clause: the whole unit
@@ -54,7 +55,7 @@ class Entry:
 Phrase = tuple[int, str, str]  # (entry's position, language, phrase)
 
 
-def load(tables: Path, library: Library, documents: Iterable[dict] = ()) -> tuple[list[Entry], list[Phrase]]:
+def load(tables: Path, library: Library, documents: Iterable[BuiltDocument] = ()) -> tuple[list[Entry], list[Phrase]]:
     """The situation index, the other game's situations, the Laws' English titles and the
     English terms of art of a build's tables (each optional), with targets in the documents
     of `library`, and the headings of the export's `documents`."""
@@ -105,17 +106,17 @@ def phrasings(tables: Path, situations: set[str]) -> dict[str, list[tuple[str, s
     return out
 
 
-def _headings(documents: Iterable[dict], library: Library) -> dict[tuple[Key, ...], list[tuple[str, str]]]:
+def _headings(documents: Iterable[BuiltDocument], library: Library) -> dict[tuple[Key, ...], list[tuple[str, str]]]:
     """Each unit's heading in its text's language → the unit (a Law's: that Law in every
     edition, as its English title leads to): "attacco fuori turno dichiarante" says Law 55's
     "Attacco fuori turno del dichiarante"."""
-    present = {(d["id"], u["id"]) for d in documents for u in d["units"]}
+    documents = list(documents)
+    present = {(d.id, u.id) for d in documents for u in d.units}
     out: dict[tuple[Key, ...], list[tuple[str, str]]] = {}
     for d in documents:
-        for u in (u for u in d["units"] if u.get("title") and u["kind"] not in UNTITLED_KINDS):
-            law = library.is_laws(d["id"]) and u["kind"] == "article"
-            docs = [e for e in library.laws if (e, u["id"]) in present] if law else [d["id"]]
-            out.setdefault(tuple((e, u["id"], u["id"]) for e in docs), []).append((d["lang"], u["title"]))
+        for u in (u for u in d.units if u.title and u.kind not in UNTITLED_KINDS):
+            docs = [e for e in library.laws if (e, u.id) in present] if u.numbered else [d.id]
+            out.setdefault(tuple((e, u.id, u.id) for e in docs), []).append((d.lang, u.title))
     return out
 
 

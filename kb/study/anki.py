@@ -16,13 +16,14 @@ import tempfile
 import zipfile
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
 from urllib.parse import urlsplit
 
 import genanki
 
 from ..corpus.catalogs import translations
 from ..common.files import written_beside
+from ..records.built import BuiltTable
 from ..records.reading import clause_blocks
 from .cards import DECK_NAMES as NAMES, DECKS, SUITE, Card, Line, Passage, Sources, cards
 
@@ -106,7 +107,7 @@ def _line_html(line: Line) -> str:
     out = []
     for b in clause_blocks(line.clause):
         if b.kind == "table":
-            out.append(_table_html(line.clause["tables"][b.index], css))
+            out.append(_table_html(line.clause.tables[b.index], css))
         elif b.text:
             said = html.escape(b.text)
             said = f"<b>{said}</b>" if b.kind == "title" else f"<i>{said}</i>" if b.kind == "note" else said
@@ -115,12 +116,12 @@ def _line_html(line: Line) -> str:
     return "".join(out) or (f"<p{css}>{html.escape(label)}</p>" if label else "")
 
 
-def _table_html(table: dict[str, Any], css: str) -> str:
-    def row(cells: list[str], tag: str) -> str:
+def _table_html(table: BuiltTable, css: str) -> str:
+    def row(cells: tuple[str, ...], tag: str) -> str:
         return "<tr>" + "".join(f"<{tag}>{html.escape(c)}</{tag}>" for c in cells) + "</tr>"
-    caption = f"<caption>{html.escape(table['caption'])}</caption>" if table.get("caption") else ""
-    return (f"<table{css}>{caption}" + "".join(row(r, "th") for r in table["header"])
-            + "".join(row(r, "td") for r in table["rows"]) + "</table>")
+    caption = f"<caption>{html.escape(table.caption)}</caption>" if table.caption else ""
+    return (f"<table{css}>{caption}" + "".join(row(r, "th") for r in table.header)
+            + "".join(row(r, "td") for r in table.rows) + "</table>")
 
 
 def package(study_cards: Iterable[Card], link: Link | None, names: dict[str, str] = DECK_NAMES,

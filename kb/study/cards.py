@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from ..corpus.catalogs import LOCALES, translations
 from ..corpus.catalogs import marked_for_translation as _  # scripts/update_catalogs.py reads this file too
@@ -38,8 +38,9 @@ from ..corpus.languages import BY_CODE
 from ..corpus.library import LAWS, NORMS, TIMEREF, Library
 from ..search.entries import TERM_COLUMNS, TERMS_TABLE, TITLE_COLUMNS
 from ..citations.style import clause_name
+from ..records.built import BuiltClause, BuiltUnit
 from ..records.reading import clause_blocks
-from ..records.store import Store, clause_depths, clause_label
+from ..records.store import Store
 from ..corpus.urls import url_for
 
 DECKS = ("definitions", "timerefs", "titles", "situations")
@@ -62,14 +63,14 @@ ALSO_IN_ITALY = _("In Italy (FIGB), also:")  # the other norms that rule a situa
 JOINED = re.compile(r"(?:^|[\s;,])(?:o|oppure|ovvero|e|ed|y|u|or|and)[:;,]?$")  # "…; o", "…, oppure": more follows
 
 Key = tuple[str, str, "str | None"]  # (doc, unit, clause), as the situation index names a target
-Clause = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Line:
     """A clause of a passage: its label ("" for the passage's own clause, which its citation
-    names), how deep it sits under the passage's clause, and the clause as the store holds it."""
-    clause: Clause
+    names), how deep it sits under the passage's clause, and the clause as the store holds it (a
+    Law's title, a clause of its own made of it)."""
+    clause: BuiltClause
     label: str = ""
     depth: int = 0
 
@@ -164,61 +165,61 @@ def cards(sources: Sources, reader: str | None = None) -> tuple[Card, ...]:
     return (*definitions(r), *timerefs(r), *titles(r), *situations(r))
 
 
-def ruling(unit: dict[str, Any], clause: str | None) -> list[Clause]:
+def ruling(unit: BuiltUnit, clause: str | None) -> list[BuiltClause]:
     """A clause as a card quotes it: the whole list it is an item of (climbing from the clause
     while its parent's text, or the unit's for a section, ends on a stem, ":": the stem with
     every item), with everything under it, then, while the text ends on a stem or a
     conjunction ("…, oppure:", "…; o"), the clause after it under the same parent. A paragraph
     a norm keys to a Law clause of its own ("43B3 Specifichiamo…") is quoted only where it is
     named. None: the whole unit."""
-    clauses = unit["clauses"]
+    clauses = list(unit.clauses)
     if clause is None:
-        return list(clauses)
-    quoted = _under(clauses, list_of(clauses, clause), unit["id"])
+        return clauses
+    quoted = _under(clauses, list_of(clauses, clause), unit.id)
     start = clauses.index(quoted[0])
-    for c in (c for c in clauses[start + 1:] if c["parent"] == quoted[0]["parent"]):
+    for c in (c for c in clauses[start + 1:] if c.parent == quoted[0].parent):
         if not _goes_on(quoted):
             break
-        quoted += _under(clauses, c["id"], unit["id"])
+        quoted += _under(clauses, c.id, unit.id)
     return [*_stems_above(clauses, quoted[0]), *quoted]
 
 
-def _stems_above(clauses: list[Clause], first: Clause) -> list[Clause]:
+def _stems_above(clauses: list[BuiltClause], first: BuiltClause) -> list[BuiltClause]:
     """The stems further up whose words rule the quoted list too ("…trovano applicazione le
     seguenti restrizioni (tranne quando…):" over 46B3, itself a case of 46B), outermost first,
     each alone: its sentence, not its other items."""
-    by_id, found = {c["id"]: c for c in clauses}, []
-    parent = by_id.get(first["parent"] or "")
+    by_id, found = {c.id: c for c in clauses}, []
+    parent = by_id.get(first.parent or "")
     while parent is not None:
         if ends_on_stem([parent]):
             found.insert(0, parent)
-        parent = by_id.get(parent["parent"] or "")
+        parent = by_id.get(parent.parent or "")
     return found
 
 
-def list_of(clauses: list[Clause], clause: str) -> str:
+def list_of(clauses: list[BuiltClause], clause: str) -> str:
     """The clause whose text announces the list a clause is an item of (the outermost of a list
     of lists), or the clause itself when its parent announces none."""
-    by_id = {c["id"]: c for c in clauses}
-    parent = by_id.get(by_id[clause]["parent"] or "") if clause in by_id else None
+    by_id = {c.id: c for c in clauses}
+    parent = by_id.get(by_id[clause].parent or "") if clause in by_id else None
     while parent is not None and ends_on_stem([parent]):
-        clause, parent = parent["id"], by_id.get(parent["parent"] or "")
+        clause, parent = parent.id, by_id.get(parent.parent or "")
     return clause
 
 
-def _under(clauses: list[Clause], clause: str, unit: str = "") -> list[Clause]:
+def _under(clauses: Sequence[BuiltClause], clause: str, unit: str = "") -> list[BuiltClause]:
     """A clause and every clause under it, in text order (but a paragraph keyed to a Law clause
     of its own, below a clause other than the unit's)."""
     held, out = {clause}, []
     for c in clauses:
-        keyed = c.get("law_clause") and c["id"] != clause and clause != unit
-        if c["id"] == clause or (c["parent"] in held and not keyed):
-            held.add(c["id"])
+        keyed = c.law_clause and c.id != clause and clause != unit
+        if c.id == clause or (c.parent in held and not keyed):
+            held.add(c.id)
             out.append(c)
     return out
 
 
-def _last_said(quoted: list[Clause]) -> str:
+def _last_said(quoted: list[BuiltClause]) -> str:
     """The last paragraph of the quoted clauses ("" when a table or a note comes last)."""
     for c in reversed(quoted):
         blocks = [b for b in clause_blocks(c) if b.text.strip()]
@@ -227,11 +228,11 @@ def _last_said(quoted: list[Clause]) -> str:
     return ""
 
 
-def ends_on_stem(quoted: list[Clause]) -> bool:
+def ends_on_stem(quoted: list[BuiltClause]) -> bool:
     return _last_said(quoted).endswith(":")
 
 
-def _goes_on(quoted: list[Clause]) -> bool:
+def _goes_on(quoted: list[BuiltClause]) -> bool:
     """Whether the text stops mid-sentence: on a stem, or on a conjunction that joins the next item."""
     return ends_on_stem(quoted) or bool(JOINED.search(_last_said(quoted)))
 
@@ -270,7 +271,7 @@ class Reader:
     def cite(self, key: Key, lang: str) -> str:
         """"Codice 2017, Art. 27B1(b)", "Norme integrative 2026, Norma 8 §3b2", in `lang`."""
         doc, unit, clause = key
-        named = clause_name(self.gettext(lang), self.sources.library.is_laws(doc), self.sources.store.unit(doc, unit), clause)
+        named = clause_name(self.gettext(lang), self.sources.store.unit(doc, unit), clause)
         return f"{self.sources.library.label(doc, lang)}, {named}"
 
     def passage(self, key: Key, lang: str, cite: str | None = None, changes: tuple[str, ...] = (),
@@ -283,7 +284,7 @@ class Reader:
         clause = held_clause(u, clause)
         own = self.sources.library.lang(doc) or ""
         return Passage(doc, unit, clause, cite or self.cite(key, lang), own,
-                       lines(self.sources.store.doc(doc), u, ruling(u, clause), clause), self.published(own, lang), changes,
+                       lines(u, ruling(u, clause), clause), self.published(own, lang), changes,
                        refs, **more)
 
     def also_norms(self, s: Any, lang: str, quoted: tuple[Passage, ...]) -> tuple[Passage, ...]:
@@ -292,7 +293,7 @@ class Reader:
         already quoted (an item of a list quoted before) or one that holds a passage quoted
         before (the lead's section or unit: the index names where the lead stands)."""
         norms, out = set(self.sources.library.ids(NORMS)), []
-        held = {(p.doc, p.unit, line.clause["id"]) for p in quoted for line in p.lines}
+        held = {(p.doc, p.unit, line.clause.id) for p in quoted for line in p.lines}
         for key in (k for k in s.also if k[0] in norms and k != s.lead):
             ids = {(key[0], key[1], cid) for cid in self.quoted_ids(key)}
             if not ids & held:
@@ -338,8 +339,8 @@ class Reader:
         doc, unit, _clause = key
         own = self.sources.library.laws_in(lang)
         if own and self.sources.library.lang(own) == lang:
-            found = next((u for u in self.sources.store.doc(own)["units"] if u["id"] == unit), None)
-            return (found or {}).get("title", "")
+            found = self.sources.store.units_of(own).get(unit)
+            return (found.title or "") if found else ""
         row = self._law_titles.get(unit, {})
         edition = next((e.edition for e in self.sources.library.entries if e.id == doc), "")
         return row.get(f"{lang}_{edition}") or row.get(lang, "")
@@ -363,12 +364,12 @@ class Reader:
         table = self.sources.concordance
         quoted_ids = self.quoted_ids(key) if quoted_ids is None else quoted_ids
         if doc == self.pair.older:
-            found = table.rows_for_2007(clause)
+            found = table.rows_for(clause)
             rows = [(r, found[1]) for r in found[0]] if found else []
-            rows += [(r, "") for cid in quoted_ids for r in table.by_es.get(cid, ())]
+            rows += [(r, "") for cid in quoted_ids for r in table.by_older.get(cid, ())]
             return self._said([(r, self._target(r, below)) for r, below in rows if r.relation != "same"], lang)
         if doc == self.pair.newer and self.laws == self.pair.older:
-            rows = [*table.parallels_2017(clause), *(r for cid in quoted_ids for r in table.by_it.get(cid, ()))]
+            rows = [*table.parallels(clause), *(r for cid in quoted_ids for r in table.by_newer.get(cid, ()))]
             return self._said([(r, "") for r in rows if r.relation.startswith("new-in-")], lang)
         return ()
 
@@ -382,19 +383,19 @@ class Reader:
         clause = held_clause(u, clause)
         items = self.items_about(u, clause, entry, doc == (self.pair.newer if self.pair else doc))
         if items:
-            ids = [clause, *(c["id"] for item in items for c in _under(u["clauses"], item, unit))]
+            ids = [clause, *(c.id for item in items for c in _under(u.clauses, item, unit))]
         else:
-            ids = self.quoted_ids(key) if ends_on_stem(_under(u["clauses"], clause, unit)[:1]) else [clause]
+            ids = self.quoted_ids(key) if ends_on_stem(_under(u.clauses, clause, unit)[:1]) else [clause]
         return self.changes_of(key, lang, [i for i in ids if i])
 
-    def items_about(self, u: dict[str, Any], clause: str | None, entry: str, newer: bool) -> list[str]:
+    def items_about(self, u: BuiltUnit, clause: str | None, entry: str, newer: bool) -> list[str]:
         """The items of a clause (the clauses right under it) an entry is about: the one whose
         newer edition's text (the entries' language) shares the most words with the entry's, and
         each that shares at least half as many, and those the newer edition removed (no words to
         judge them by); [] when none shares any."""
         texts: dict[str, list[str]] = {}
-        for c in (c for c in u["clauses"] if clause and c["parent"] == clause):
-            texts.setdefault(c["text"] if newer else self._newer_text(c["id"]), []).append(c["id"])
+        for c in (c for c in u.clauses if clause and c.parent == clause):
+            texts.setdefault(c.text if newer else self._newer_text(c.id), []).append(c.id)
         score = [(len(_words(entry) & _words(t)), ids) for t, ids in texts.items() if t]
         top = max((n for n, _ids in score), default=0)
         gone = [i for t, ids in texts.items() if not t for i in ids]  # no newer text to judge by
@@ -402,11 +403,11 @@ class Reader:
 
     def _newer_text(self, cid: str) -> str:
         """A clause of the concordance's older edition, as the newer edition words it (where it is)."""
-        found = self.sources.concordance.rows_for_2007(cid)
+        found = self.sources.concordance.rows_for(cid)
         if not found or not found[0] or not self.pair:
             return ""
         held = self.sources.editions.clauses.get(self.pair.newer, {})
-        return " ".join(str(held.get(self._target(r, found[1]), {}).get("text", "")) for r in found[0])
+        return " ".join(c.text if (c := held.get(self._target(r, found[1]))) else "" for r in found[0])
 
     def quoted_ids(self, key: Key, whole: bool = True) -> list[str]:
         """The clauses a card quoting `key` holds (the clause holding it, when its text marks it
@@ -414,13 +415,13 @@ class Reader:
         doc, unit, clause = key
         u = self.sources.store.unit(doc, unit)
         clause = held_clause(u, clause)
-        quoted = ruling(u, clause) if whole or clause is None else _under(u["clauses"], clause, unit)
-        return [c["id"] for c in quoted]
+        quoted = ruling(u, clause) if whole or clause is None else _under(u.clauses, clause, unit)
+        return [c.id for c in quoted]
 
     def _target(self, row: Row, below: str) -> str:
         """The clause of the newer edition a row carries a clause of the older to."""
         newer = self.pair.newer if self.pair else ""
-        return carry(row, below, self.sources.editions.clauses.get(newer, {}).__contains__) if row.it else ""
+        return carry(row, below, self.sources.editions.clauses.get(newer, {}).__contains__) if row.newer else ""
 
     def _said(self, rows: list[tuple[Row, str]], lang: str) -> tuple[str, ...]:
         """Each change once, and once per clause of the newer edition it names (the first row
@@ -449,21 +450,22 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"\w{4,}", text.lower()))
 
 
-def held_clause(unit: dict[str, Any], clause: str | None) -> str | None:
+def held_clause(unit: BuiltUnit, clause: str | None) -> str | None:
     """A clause as its text holds it: itself, or the nearest ancestor the text marks (2007
     prints 21B1(a) inside 21B1), else the unit's own."""
-    held = {c["id"] for c in unit["clauses"]}
+    held = {c.id for c in unit.clauses}
     if clause is None or clause in held:
         return clause
-    return next((a for a in ancestors(clause) if a in held), unit["id"])
+    return next((a for a in ancestors(clause) if a in held), unit.id)
 
 
-def lines(doc: dict[str, Any], unit: dict[str, Any], quoted: list[Clause], clause: str | None) -> tuple[Line, ...]:
+def lines(unit: BuiltUnit, quoted: list[BuiltClause], clause: str | None) -> tuple[Line, ...]:
     """The quoted clauses as a passage's lines, indented from the first: each labelled as its
-    page labels it, but for the quoted clause itself when it comes first (its citation names it)."""
-    depths = clause_depths(unit)
-    top = depths[quoted[0]["id"]]
-    return tuple(Line(c, clause_label(doc, unit, c) if i or c["id"] != clause else "", max(depths[c["id"]] - top, 0))
+    page labels it (`BuiltUnit.heading`), but for the quoted clause itself when it comes first
+    (its citation names it)."""
+    depths = unit.depths()
+    top = depths[quoted[0].id]
+    return tuple(Line(c, unit.heading(c) if i or c.id != clause else "", max(depths[c.id] - top, 0))
                  for i, c in enumerate(quoted))
 
 
@@ -474,11 +476,11 @@ def definitions(r: Reader) -> Iterator[Card]:
     own = sources.library.lang(doc) or ""
     lang = r.language(own)
     cite = f"{sources.library.label(doc, lang)}, {r.gettext(lang)(DECK_NAMES['definitions'])}"
-    for u in sources.store.doc(doc)["units"]:
-        if u["kind"] == "definition":
-            p = r.passage((doc, u["id"], None), lang, cite)
-            yield _card("definitions", f"definitions:{doc}:{u['id']}", _term_asked(r, u["title"], p, lang), lang,
-                        url_for(doc, u["id"]), "", (p,))
+    for u in sources.store.doc(doc).units:
+        if u.kind == "definition":
+            p = r.passage((doc, u.id, None), lang, cite)
+            yield _card("definitions", f"definitions:{doc}:{u.id}", _term_asked(r, u.title or "", p, lang), lang,
+                        url_for(doc, u.id), "", (p,))
 
 
 def _term_asked(r: Reader, term: str, p: Passage, lang: str) -> str:
@@ -500,38 +502,38 @@ def timerefs(r: Reader) -> Iterator[Card]:
     for doc in sources.library.ids(TIMEREF):
         cited = entry_citations(sources, doc)
         own = sources.library.lang(doc) or ""
-        for u in sources.store.doc(doc)["units"]:
-            for c in u["clauses"]:
-                if c.get("kind") == "entry" and c.get("subtopic") and c["text"]:
+        for u in sources.store.doc(doc).units:
+            for c in u.clauses:
+                if c.kind == "entry" and c.subtopic and c.text:
                     yield _timeref(r, doc, u, c, cited, r.language(own))
 
 
-def _timeref(r: Reader, doc: str, u: dict[str, Any], c: Clause, cited: dict[tuple[str, str], Key],
+def _timeref(r: Reader, doc: str, u: BuiltUnit, c: BuiltClause, cited: dict[tuple[str, str], Reference],
              lang: str) -> Card:
-    entries = [(u["id"], e["id"]) for e in ruling(u, c["id"])]
+    entries = [(u.id, e.id) for e in ruling(u, c.id)]
     laws = [cited[e].key for e in entries if e in cited]
     in_own_edition = [k for k in laws if k[0] == r.laws]
-    changes = () if in_own_edition else tuple(said for k in laws for said in r.entry_changes(k, c["text"], lang))
+    changes = () if in_own_edition else tuple(said for k in laws for said in r.entry_changes(k, c.text, lang))
     refs = tuple((target_of(k), r.cite(k, lang)) for k in laws)
     corrected = tuple(r.gettext(lang)(CORRECTED) % {"written": cited[e].as_written, "clause": r.cite(cited[e].key, lang)}
                       for e in entries if e in cited and cited[e].as_written)
-    entry = r.passage((doc, u["id"], c["id"]), lang, r.sources.library.label(doc, lang), changes, refs, corrected=corrected)
+    entry = r.passage((doc, u.id, c.id), lang, r.sources.library.label(doc, lang), changes, refs, corrected=corrected)
     passages = (entry, *(r.passage(k, lang, changes=r.changes_of(k, lang)) for k in in_own_edition))
-    return _card("timerefs", f"timerefs:{doc}:{u['id']}:{c['id']}", _time_asked(r, entry_topic(u, c), entry, laws, lang), lang, url_for(doc, u["id"], c["id"]),
+    return _card("timerefs", f"timerefs:{doc}:{u.id}:{c.id}", _time_asked(r, entry_topic(u, c), entry, laws, lang), lang, url_for(doc, u.id, c.id),
                  readable(laws[0][2] or laws[0][1]) if laws else "", passages)
 
 
 ENTRY_WORDS = 12  # how much of an entry's own line names it in a question (not the whole answer)
 
 
-def entry_topic(u: dict[str, Any], c: Clause) -> str:
+def entry_topic(u: BuiltUnit, c: BuiltClause) -> str:
     """A time-reference entry as the table names it: its topic, its sub-heading and its own line
     (entries under one sub-heading share the first two), to the end of its first sentence and at
     most ENTRY_WORDS words ("…" where cut)."""
-    said = c["text"].split()
+    said = c.text.split()
     first = next((i + 1 for i, w in enumerate(said) if w.endswith((".", ":", ";"))), len(said))
     line = " ".join(said[:min(first, ENTRY_WORDS)]).rstrip(".:;,")
-    return f"{u['title']}: {c['subtopic']} — {line}{'…' if len(said) > ENTRY_WORDS and first > ENTRY_WORDS else ''}"
+    return f"{u.title}: {c.subtopic} — {line}{'…' if len(said) > ENTRY_WORDS and first > ENTRY_WORDS else ''}"
 
 
 def _time_asked(r: Reader, topic: str, entry: Passage, laws: list[Key], lang: str) -> str:
@@ -557,11 +559,10 @@ def entry_citations(sources: Sources, doc: str) -> dict[tuple[str, str], Referen
     read it (a reference the source gets wrong, as its correction reads it, with what the
     source prints; one to a clause the cited text does not mark, corpus/unresolved.tsv, as cited)."""
     out = {}
-    for c in sources.store.export["citations"]:
-        s, t = c["source"], c["target"]
-        if s["doc"] == doc and c["where"] == "ref" and t.get("unit"):
-            out[(s["unit"], s["clause"])] = Reference((t["doc"], t["unit"], t.get("clause")),
-                                                      c.get("as_written", "") if c.get("correction") else "")
+    for c in sources.store.citations:
+        (source, unit, clause), t = c.source, c.target
+        if source == doc and c.where == "ref" and t.unit:
+            out[(unit, clause)] = Reference((t.doc, t.unit, t.clause), (c.as_written or "") if c.correction else "")
     return out
 
 
@@ -573,13 +574,13 @@ def titles(r: Reader) -> Iterator[Card]:
     for doc in sources.library.ids(LAWS):
         own = sources.library.lang(doc) or ""
         lang = r.language(own)
-        for u in sources.store.doc(doc)["units"]:
-            if u["kind"] == "article" and u.get("title"):
-                cite = r.cite((doc, u["id"], u["id"]), lang)
-                title = Line({"id": u["id"], "parent": None, "text": u["title"]})
-                p = Passage(doc, u["id"], None, cite, own, (title,), r.published(own, lang))
-                question = cite if r.lang else f"{sources.library.short(doc)} {u['id']}"
-                yield _card("titles", f"titles:{doc}:{u['id']}", question, lang, url_for(doc, u["id"]), u["id"], (p,))
+        for u in sources.store.doc(doc).units:
+            if u.kind == "article" and u.title:
+                cite = r.cite((doc, u.id, u.id), lang)
+                title = Line(BuiltClause(u.id, None, "", u.title))
+                p = Passage(doc, u.id, None, cite, own, (title,), r.published(own, lang))
+                question = cite if r.lang else f"{sources.library.short(doc)} {u.id}"
+                yield _card("titles", f"titles:{doc}:{u.id}", question, lang, url_for(doc, u.id), u.id, (p,))
 
 
 def situations(r: Reader) -> Iterator[Card]:

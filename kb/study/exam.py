@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Iterator
 
+from ..records.built import BuiltClause, BuiltUnit
 from ..records.clauseid import ClauseId, readable
 from ..corpus.library import TIMEREF
 from ..corpus.situations import Situation
@@ -123,37 +124,37 @@ class Targets:
         u, lang = self.store.unit(doc, unit), self.library.lang(doc) or ""
         text = ruling_text(u, clause or unit) if shown else ""
         url = url_for(doc, unit, clause)
-        if self.library.is_laws(doc) and u["kind"] == "article":
+        if u.numbered:
             cid = clause or unit
             return Target(key, doc, unit, clause, "clause", readable(cid), url, unit, (cid,), text=text, lang=lang)
-        if u["kind"] == "definition":
-            return Target(key, doc, unit, None, "term", u["title"], url, text=text, lang=lang)
+        if u.kind == "definition":
+            return Target(key, doc, unit, None, "term", u.title or "", url, text=text, lang=lang)
         if clause and clause != unit:
             return self._part(key, doc, u, clause, url, text, lang)
         return _norm(key, doc, u, url, text, lang)
 
-    def _part(self, key: str, doc: str, u: dict[str, Any], clause: str, url: str, text: str, lang: str) -> Target:
-        c = next(c for c in u["clauses"] if c["id"] == clause)
-        if c.get("kind") == "entry":  # a time-reference entry: its reference as the table writes it
-            return Target(key, doc, u["id"], clause, "entry", c.get("ref") or "", url, title=c.get("subtopic") or "",
+    def _part(self, key: str, doc: str, u: BuiltUnit, clause: str, url: str, text: str, lang: str) -> Target:
+        c = next(c for c in u.clauses if c.id == clause)
+        if c.kind == "entry":  # a time-reference entry: its reference as the table writes it
+            return Target(key, doc, u.id, clause, "entry", c.ref or "", url, title=c.subtopic or "",
                           text=text, lang=lang)
         within = _norm(key, doc, u, url, "", lang)  # a paragraph is named by its norm's or appendix's number
-        return Target(key, doc, u["id"], clause, "paragraph", own_label(c.get("label") or ""), url, within.law,
-                      within.match, c.get("title") or "", text, lang)
+        return Target(key, doc, u.id, clause, "paragraph", own_label(c.label or ""), url, within.law,
+                      within.match, c.title or "", text, lang)
 
     def used(self, questions: Iterable[Question]) -> dict[str, Target]:
         keys = {k for q in questions for k in (q.answer, *q.accepted, *q.distractors, *q.shows)}
         return {k: self.made[k] for k in keys}
 
 
-def _norm(key: str, doc: str, u: dict[str, Any], url: str, text: str, lang: str) -> Target:
+def _norm(key: str, doc: str, u: BuiltUnit, url: str, text: str, lang: str) -> Target:
     """A norm keyed to a Law (typed as its number, either of a range's: "92" or "93"), or an appendix."""
-    if u["kind"] == "appendix":
-        n = str(u.get("appendix") or u["id"])
-        return Target(key, doc, u["id"], None, "appendix", n, url, match=(f"a:{n}",), title=u.get("title") or "",
+    if u.kind == "appendix":
+        n = str(u.appendix or u.id)
+        return Target(key, doc, u.id, None, "appendix", n, url, match=(f"a:{n}",), title=u.title or "",
                       text=text, lang=lang)
-    return Target(key, doc, u["id"], None, "norm", u["id"], url, u["id"], tuple(f"n:{n}" for n in u["id"].split("-")),
-                  u.get("title") or "", text, lang)
+    return Target(key, doc, u.id, None, "norm", u.id, url, u.id, tuple(f"n:{n}" for n in u.id.split("-")),
+                  u.title or "", text, lang)
 
 
 def own_label(label: str) -> str:
@@ -161,23 +162,24 @@ def own_label(label: str) -> str:
     return re.sub(r"^\(?(\w+)[.)]?$", r"\1", label.strip())
 
 
-def ruling_text(unit: dict[str, Any], clause: str) -> str:
+def ruling_text(unit: BuiltUnit, clause: str) -> str:
     """What a clause rules, whole: its text with all its items; an item that ends on ":" (one of
     two alternatives, "… oppure:"), with the stem and the list it belongs to."""
     text = subtree_text(unit, clause)
-    parent = next((c["parent"] for c in unit["clauses"] if c["id"] == clause), None)
-    if text.rstrip().endswith(":") and parent and parent != unit["id"]:
+    found = unit.clause(clause)
+    parent = found.parent if found else None
+    if text.rstrip().endswith(":") and parent and parent != unit.id:
         return ruling_text(unit, parent)
     return text
 
 
-def subtree_text(unit: dict[str, Any], clause: str) -> str:
+def subtree_text(unit: BuiltUnit, clause: str) -> str:
     """A clause's text with all its items, in the text's order (a stem and its list, whole)."""
     inside, parts = {clause}, []
-    for c in unit["clauses"]:  # a parent is listed before its clauses
-        if c["id"] == clause or c["parent"] in inside:
-            inside.add(c["id"])
-            parts += [p for p in (c.get("title") if c["id"] != unit["id"] else "", c["text"]) if p]
+    for c in unit.clauses:  # a parent is listed before its clauses
+        if c.id == clause or c.parent in inside:
+            inside.add(c.id)
+            parts += [p for p in (c.title if c.id != unit.id else "", c.text) if p]
     return "\n".join(parts)
 
 
@@ -235,7 +237,7 @@ def _cut(targets: Targets, t: Target, depth: int) -> Target:
         return t
     parts = (cid.art, cid.sec, cid.num, cid.item, cid.roman)[:depth]
     shorter = "".join(p for p in parts if p)
-    known = {c["id"] for c in targets.store.unit(t.doc, t.unit)["clauses"]}
+    known = {c.id for c in targets.store.unit(t.doc, t.unit).clauses}
     if shorter == t.unit:
         return targets.get(t.doc, t.unit)
     return targets.get(t.doc, t.unit, shorter) if shorter in known else t
@@ -259,8 +261,8 @@ def near_norms(kb: Any, targets: Targets, answer: Target, period: str,
                periods: dict[tuple[str, str], set[str]]) -> tuple[str, ...]:
     """The other norms and appendices of its document: those that lead situations of the same
     period first, then the nearest in number; the nearest DISTRACTORS."""
-    others = [targets.get(answer.doc, u["id"]) for u in kb.store.doc(answer.doc)["units"]
-              if u["kind"] in ("norm", "appendix") and u["id"] != answer.unit]
+    others = [targets.get(answer.doc, u.id) for u in kb.store.doc(answer.doc).units
+              if u.kind in ("norm", "appendix") and u.id != answer.unit]
     near = sorted(others, key=lambda t: (period not in periods.get((t.doc, t.unit), ()),
                                          abs(_place(t) - _place(answer)), t.key))
     return tuple(t.key for t in near[:DISTRACTORS])
@@ -276,44 +278,44 @@ def timeref_questions(kb: Any, targets: Targets) -> Iterator[Question]:
     """Each subtopic of the table (a situation, under its topic) → the clauses of the Laws in
     force its entries cite, the first of them the answer."""
     period_of, asked = _topic_periods(kb), list(_cited_subtopics(kb))
-    pool = list(dict.fromkeys((period_of.get(u["id"], ""), targets.get(*rules[0])) for _, u, _, _, rules in asked))
+    pool = list(dict.fromkeys((period_of.get(u.id, ""), targets.get(*rules[0])) for _, u, _, _, rules in asked))
     for doc, u, index, entries, rules in asked:
         right = [targets.get(*r) for r in dict.fromkeys(rules)]
-        answer, period = targets.get(*rules[0], shown=True), period_of.get(u["id"], "")
-        yield Question(f"timeref:{u['id']}:{index}", "timeref", period,
-                       ((kb.library.lang(doc) or "", f"{u['title']} — {entries[0]['subtopic']}"),), answer.key,
+        answer, period = targets.get(*rules[0], shown=True), period_of.get(u.id, "")
+        yield Question(f"timeref:{u.id}:{index}", "timeref", period,
+                       ((kb.library.lang(doc) or "", f"{u.title} — {entries[0].subtopic}"),), answer.key,
                        tuple(r.key for r in right[1:]), near_clauses(targets, pool, period, right),
-                       tuple(targets.get(doc, u["id"], c["id"], shown=True).key for c in entries))
+                       tuple(targets.get(doc, u.id, c.id, shown=True).key for c in entries))
 
 
-def _cited_subtopics(kb: Any) -> Iterator[tuple[str, dict[str, Any], int, list[dict[str, Any]], list[Any]]]:
+def _cited_subtopics(kb: Any) -> Iterator[tuple[str, BuiltUnit, int, list[BuiltClause], list[Any]]]:
     """(document, topic, subtopic's number, its entries, the clauses they cite) for each subtopic
     of the table whose entries cite a Law."""
     cited = _cited_2017(kb)
     for doc in kb.library.ids(TIMEREF):
-        for u in kb.store.doc(doc)["units"]:
+        for u in kb.store.doc(doc).units:
             for index, entries in _subtopics(u):
-                rules = [cited[(doc, c["id"])] for c in entries if (doc, c["id"]) in cited]
+                rules = [cited[(doc, c.id)] for c in entries if (doc, c.id) in cited]
                 if rules:
                     yield doc, u, index, entries, rules
 
 
-def _subtopics(unit: dict[str, Any]) -> Iterator[tuple[int, list[dict[str, Any]]]]:
-    """A topic's subtopics, each with its entries."""
-    by_index: dict[int, list[dict[str, Any]]] = {}
-    for c in unit["clauses"]:
-        if c.get("kind") == "entry" and c.get("subtopic"):
-            by_index.setdefault(c["subtopic_index"], []).append(c)
+def _subtopics(unit: BuiltUnit) -> Iterator[tuple[int, list[BuiltClause]]]:
+    """A topic's subtopics (by the number the profile gives each, `subtopic_index`), each with its entries."""
+    by_index: dict[int, list[BuiltClause]] = {}
+    for c in unit.clauses:
+        if c.kind == "entry" and c.subtopic:
+            by_index.setdefault(c.subtopic_index, []).append(c)
     return iter(by_index.items())
 
 
-def _cited_2017(kb: Any) -> dict[tuple[str, str], tuple[str, str, str | None]]:
+def _cited_2017(kb: Any) -> dict[tuple[str, str], tuple[str, str | None, str | None]]:
     """Each time-reference entry → the clause of the Laws in force its reference reads as."""
     out = {}
-    for c in kb.store.export["citations"]:
-        s, t = c["source"], c.get("target_2017")
-        if c.get("where") == "ref" and t and kb.library.kind(s["doc"]) == TIMEREF:
-            out[(s["doc"], s["clause"])] = (t["doc"], t["unit"], t.get("clause"))
+    for c in kb.store.citations:
+        (doc, _unit, clause), t = c.source, c.target_2017
+        if c.where == "ref" and t and kb.library.kind(doc) == TIMEREF:
+            out[(doc, clause)] = (t.doc, t.unit, t.clause)
     return out
 
 
@@ -331,14 +333,14 @@ def definition_questions(kb: Any, targets: Targets) -> Iterator[Question]:
     """Each definition of the Laws in force that says something (not "see X"), its term left
     out → the term; the distractors, the terms whose definitions share most words with it."""
     doc = kb.library.laws_in_force
-    defined = [(u, subtree_text(u, u["id"])) for u in kb.store.doc(doc)["units"] if u["kind"] == "definition"]
+    defined = [(u, subtree_text(u, u.id)) for u in kb.store.doc(doc).units if u.kind == "definition"]
     defined = [(u, text) for u, text in defined if text and not fold_accents(text.lower()).startswith("vedi ")]
-    words = {u["id"]: _words(text) - _words(u["title"]) for u, text in defined}
+    words = {u.id: _words(text) - _words(u.title or "") for u, text in defined}
     for u, text in defined:
-        mine = words[u["id"]]
-        near = sorted((-len(mine & words[o["id"]]), o["id"]) for o, _ in defined if o["id"] != u["id"])
-        answer = targets.get(doc, u["id"], shown=True)
-        yield Question(f"definition:{u['id']}", "definition", "", ((kb.library.lang(doc) or "", masked(text, u["title"])),),
+        mine = words[u.id]
+        near = sorted((-len(mine & words[o.id]), o.id) for o, _ in defined if o.id != u.id)
+        answer = targets.get(doc, u.id, shown=True)
+        yield Question(f"definition:{u.id}", "definition", "", ((kb.library.lang(doc) or "", masked(text, u.title or "")),),
                        answer.key, distractors=tuple(targets.get(doc, o).key for _, o in near[:DISTRACTORS]))
 
 

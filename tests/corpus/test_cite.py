@@ -348,9 +348,9 @@ def test_the_nearest_clause_says_what_the_cited_one_lacks(kb):
     assert "no such clause: it-norms 40Z9 — 40 has no Z9" in r.stdout
 
 
-def reader_citation(gettext, label, of_laws, unit, clause):
+def reader_citation(gettext, label, unit, clause):
     from kb.citations.style import clause_name
-    return f"{label}, " + clause_name(gettext, of_laws, unit, clause)
+    return f"{label}, " + clause_name(gettext, unit, clause)
 
 
 @pytest.mark.parametrize("doc", ["it-laws", "es-laws"])
@@ -364,10 +364,10 @@ def test_the_products_own_citation_of_every_clause_of_the_laws_reads_back_to_it(
     gettext, label = translations(knowledge.gen / CATALOGS, lang).gettext, knowledge.library.label(doc, lang)
     wrong = []
     for unit in knowledge.store.units_of(doc).values():
-        for c in (c for c in unit["clauses"] if unit["kind"] == "article" and "-p" not in c["id"]):
-            for text in {citation(gettext, label, True, unit, c["id"]), reader_citation(gettext, label, True, unit, c["id"])}:
+        for c in (c for c in unit.clauses if unit.kind == "article" and "-p" not in c.id):
+            for text in {citation(gettext, label, unit, c.id), reader_citation(gettext, label, unit, c.id)}:
                 got = [(x.status, x.checked, x.target.id if x.target else None, x.end) for x in knowledge.cite(text).citations]
-                if got != [(EXISTS, doc, c["id"], len(text))]:
+                if got != [(EXISTS, doc, c.id, len(text))]:
                     wrong.append((text, got))
     assert wrong == []
 
@@ -381,11 +381,11 @@ def test_a_norms_citation_never_reads_as_another_clause(knowledge):
     gettext = translations(knowledge.gen / CATALOGS, "it").gettext
     label, exact, other = knowledge.library.label("it-norms", "it"), 0, []
     for unit in knowledge.store.units_of("it-norms").values():
-        for c in (c for c in unit["clauses"] if unit["kind"] == "norm" and not re.search(r"-p\d+$", c["id"])):
-            text = reader_citation(gettext, label, False, unit, c["id"])
+        for c in (c for c in unit.clauses if unit.kind == "norm" and not re.search(r"-p\d+$", c.id)):
+            text = reader_citation(gettext, label, unit, c.id)
             [got] = knowledge.cite(text).citations
-            exact += got.target is not None and got.target.id == c["id"]
-            if got.status != EXISTS or got.target.id not in (c["id"], unit["id"]):
+            exact += got.target is not None and got.target.id == c.id
+            if got.status != EXISTS or got.target.id not in (c.id, unit.id):
                 other.append((text, got.status, got.target and got.target.id))
     assert other == [] and exact >= 200
 

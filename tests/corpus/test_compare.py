@@ -371,14 +371,15 @@ def test_a_closing_paragraph_descends_from_its_clause():
 def test_law_rows_from_plain_data():
     from kb.editions.compare import Pairing
     from kb.editions.concordance import Concordance, Row
+    from kb.records.built import BuiltClause
     said = [("5", "5", "changed", "reorganised"), ("5A", "5B", "moved", "A is now B"),
             ("5B", "5A", "split", "first half"), ("5B", "5C", "split", "second half"),
             ("5C", "5A", "merged", "joins B"), ("5D", "", "removed-in-2017", "gone"),
             ("5E", "9A", "moved", "to Law 9"), ("", "5D", "new-in-2017", "new rule")]
     rows = [Row(older, newer, relation, (("en", note),)) for older, newer, relation, note in said]
-    it = [{"id": "5", "text": ""}] + [{"id": i, "text": f"it {i}"} for i in ("5A", "5B", "5C", "5D", "5D1", "5G", "5G1")]
-    es = [{"id": "5", "text": ""}] + [{"id": i, "text": f"es {i}"} for i in ("5A", "5B", "5C", "5D", "5E", "5G")]
-    pairing = Pairing(Concordance(rows, "2017"), [c["id"] for c in it] + ["9A"], [c["id"] for c in es])
+    it = [BuiltClause("5", None, "5", "")] + [BuiltClause(i, "5", "", f"it {i}") for i in ("5A", "5B", "5C", "5D", "5D1", "5G", "5G1")]
+    es = [BuiltClause("5", None, "5", "")] + [BuiltClause(i, "5", "", f"es {i}") for i in ("5A", "5B", "5C", "5D", "5E", "5G")]
+    pairing = Pairing(Concordance(rows, "2017"), [c.id for c in it] + ["9A"], [c.id for c in es])
     got = [(r.new, r.old, r.relation, r.show_new, r.show_old, r.elsewhere, r.note)
            for r in pairing.law_rows("5", it, es)]
     assert got == [

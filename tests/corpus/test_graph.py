@@ -3,6 +3,7 @@ import re
 
 import pytest
 
+from kb.records.store import Store
 from kb.editions.concordance import load_concordances
 from kb.corpus.manifest import CORPUS_DIR
 from kb.editions.pairs import Editions
@@ -13,7 +14,8 @@ from kb.pipeline.graph import build_graph, cited_by, citation_path, links, most_
 @pytest.fixture(scope="module")
 def graph(export):
     library = Library.of(export["documents"])
-    return build_graph(export, Editions(library, load_concordances(CORPUS_DIR, library), export["documents"]))
+    store = Store(export)
+    return build_graph(store, Editions(library, load_concordances(CORPUS_DIR, library), store.documents.values()))
 
 
 def test_typed_edges(graph):

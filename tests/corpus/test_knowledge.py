@@ -12,7 +12,7 @@ from kb.readmodel.knowledge import KnowledgeBase
 def test_open_gives_units_search_links_and_graph_of_the_build(build_dir):
     base = kb.open(build_dir)
     assert base.gen == generations.generation(build_dir)
-    assert base.store.unit("it-laws", "27")["title"] == "LICITA INSUFFICIENTE"
+    assert base.store.unit("it-laws", "27").title == "LICITA INSUFFICIENTE"
     assert base.search("licita insufficiente").hits[0].unit == "27"
     assert any(p.doc == "es-laws" and p.unit == "27" for p in base.parallels("it-laws", "27"))
     assert "it-laws:27#27B1b" in base.graph

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from kb.records.store import Store
 from kb.search import model as search_model
 from kb.search.engine import SearchEngine
 from kb.search.model import MODEL_NAME, ModelError
@@ -64,15 +65,16 @@ from kb.pipeline import generations
 from kb.editions.concordance import load_concordances
 from kb.editions.pairs import Editions
 from kb.corpus.library import Library
+from kb.records.store import Store
 from kb.search import compiler
 gen = Path(sys.argv[1])
 export = generations.load_export(gen / generations.EXPORT_NAME)
 tables = gen / generations.CORPUS_COPY
-library = Library.of(export["documents"])
-editions = Editions(library, load_concordances(tables, library), export["documents"])
+library, store = Library.of(export["documents"]), Store(export)
+editions = Editions(library, load_concordances(tables, library), store.documents.values())
 out = Path(sys.argv[2]) / "gen-same"
 out.mkdir()
-print(hashlib.sha256(compiler.write(out, export, editions, tables).read_bytes()).hexdigest())
+print(hashlib.sha256(compiler.write(out, store, editions, tables).read_bytes()).hexdigest())
 """
 
 
@@ -122,7 +124,7 @@ def test_the_models_term_scores_are_whooshs_own_bm25f(tmp_path, export, engine):
                    f"body_{lang}": TEXT(analyzer=whoosh_chain(lang), phrase=False)}
     ix = windex.create_in(str(tmp_path), Schema(**fields))
     writer = ix.writer()
-    for r in index_documents(export):
+    for r in index_documents(Store(export)):
         writer.add_document(plain=r["plain"], **{f"title_{r['lang']}": r["title"], f"body_{r['lang']}": r["body"]})
     writer.commit()
     rng = random.Random(3)

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 from kb.pipeline import build as builder
 from kb.corpus.manifest import CORPUS_DIR
 from kb.readmodel.knowledge import KnowledgeBase
+from kb.records.citation import Target
 from kb.search.analysis import stem_word
 from web.app import create_app
 
@@ -116,9 +117,9 @@ def edition_site(edition_build):
 
 
 def test_the_new_edition_builds_beside_the_five(edition_kb):
-    docs = [d["id"] for d in edition_kb.store.export["documents"]]
+    docs = list(edition_kb.store.documents)
     assert docs[-1] == "it-laws-2027" and len(docs) == 6
-    assert edition_kb.store.unit("it-laws-2027", "27")["title"] == edition_kb.store.unit("it-laws", "27")["title"]
+    assert edition_kb.store.unit("it-laws-2027", "27").title == edition_kb.store.unit("it-laws", "27").title
 
 
 def test_a_number_jumps_to_the_italian_edition_in_force(edition_kb):
@@ -194,9 +195,9 @@ def english_kb(tmp_path_factory):
 
 def test_an_english_text_builds_into_its_laws_and_clauses(english_kb):
     unit = english_kb.store.unit("en-laws", "16")
-    assert unit["title"] == "UNAUTHORISED INFORMATION"
-    assert [c["id"] for c in unit["clauses"]] == ["16", "16A", "16A1", "16A1a", "16A1b", "16B", "16B1"]
-    assert english_kb.store.unit("en-laws", "68")["clauses"][1]["text"].startswith("Any statement")
+    assert unit.title == "UNAUTHORISED INFORMATION"
+    assert [c.id for c in unit.clauses] == ["16", "16A", "16A1", "16A1a", "16A1b", "16B", "16B1"]
+    assert english_kb.store.unit("en-laws", "68").clauses[1].text.startswith("Any statement")
 
 
 def test_an_english_text_is_searched_through_an_english_analyzer(english_kb):
@@ -209,8 +210,8 @@ def test_an_english_text_is_searched_through_an_english_analyzer(english_kb):
 
 
 def test_an_english_text_cites_its_laws_in_english(english_kb):
-    cites = [(c["raw"], c["target"], c["resolved"]) for c in english_kb.store.outgoing("en-laws", "68")]
-    assert ("Law 16A1", {"doc": "en-laws", "unit": "16", "clause": "16A1"}, True) in cites
+    cites = [(c.raw, c.target, c.resolved) for c in english_kb.store.outgoing("en-laws", "68")]
+    assert ("Law 16A1", Target("en-laws", "16", "16A1"), True) in cites
 
 
 # ------------------------------------------------------------------ a renumbered English edition, by its concordance
@@ -242,15 +243,14 @@ def renumbered(tmp_path_factory):
 
 def clause_ids(kb, doc: str, n: str) -> set[str]:
     """The clauses of Law n that have something to read (what a compare page shows)."""
-    return {c["id"] for c in kb.store.unit(doc, n)["clauses"]
-            if c["text"].strip() or c.get("title") or c.get("tables") or c.get("notes")}
+    return {c.id for c in kb.store.unit(doc, n).clauses if c.text.strip() or c.title or c.tables or c.notes}
 
 
 def test_the_renumbered_edition_builds_paired_by_its_own_concordance(renumbered):
     kb, _ = renumbered
     assert [(p.older, p.newer, p.table) for p in kb.library.pairs] == [
         ("es-laws", "it-laws", "concordance.tsv"), ("it-laws", "en-laws-2027", "concordance-2017-2027.tsv")]
-    assert [c["id"] for c in kb.store.unit("en-laws-2027", "16")["clauses"]][:8] == [
+    assert [c.id for c in kb.store.unit("en-laws-2027", "16").clauses][:8] == [
         "16", "16A", "16A1", "16A1a", "16A1b", "16A1c", "16A1d", "16A2"]
     assert kb.library.laws_in_force == "en-laws-2027"
 

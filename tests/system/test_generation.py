@@ -61,7 +61,8 @@ def test_the_graph_read_back_is_the_graph_built(edited_build):
     from kb.pipeline.graph import build_graph, read_graph
     gen = generations.generation(edited_build)
     g = read_graph(gen / generations.GRAPH_NAME)
-    built = build_graph(generations.load_export(gen / generations.EXPORT_NAME), KnowledgeBase(gen).editions)
+    knowledge = KnowledgeBase(gen)
+    built = build_graph(knowledge.store, knowledge.editions)
     assert g.number_of_nodes() == built.number_of_nodes() and g.number_of_edges() == built.number_of_edges()
     node = "it-laws:27#27B1b"
     assert dict(g.nodes[node]) == dict(built.nodes[node])

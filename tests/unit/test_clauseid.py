@@ -1,6 +1,7 @@
 import pytest
 
-from kb.records.clauseid import ClauseId, LawClauseTree, readable
+from kb.parse.kit.lawtree import LawClauseTree
+from kb.records.clauseid import ClauseId, readable
 
 
 @pytest.mark.parametrize("cid, shown", [

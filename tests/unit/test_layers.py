@@ -117,7 +117,7 @@ def test_the_stage_rule_is_enforced():
 # the edges named here. web.app, on top, includes every family's router.
 WEB = {module_name(p): p for p in (ROOT / "web").rglob("*.py")}
 WEB_FOLDERS = ("http", "pages", "study", "offline", "api")
-SHARED = {"web.i18n", "web.pages", "web.pages.render", "web.pages.views"}
+SHARED = {"web.i18n", "web.site", "web.pages", "web.pages.render", "web.pages.views"}
 STUDY_OFFLINE = "the worker keeps, and the static copy writes, the study page, its cards, the exam and the decks"
 CROSSINGS = {  # (importer, imported): why today's code needs the edge
     ("web.offline.worker", "web.study.drills"): STUDY_OFFLINE,
@@ -157,7 +157,7 @@ def web_imports(name: str) -> set[str]:
 def test_every_web_folder_is_a_family_folder_and_only_the_app_lies_loose():
     folders = {p.name for p in (ROOT / "web").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert folders == set(WEB_FOLDERS)
-    assert {p.stem for p in (ROOT / "web").glob("*.py")} == {"__init__", "app", "i18n"}
+    assert {p.stem for p in (ROOT / "web").glob("*.py")} == {"__init__", "app", "i18n", "site"}
 
 
 @pytest.mark.parametrize("name", sorted(WEB))

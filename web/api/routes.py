@@ -15,6 +15,7 @@ from kb.search.engine import Result
 from kb.search.query import QueryError
 from kb.records.store import NotFound, Store
 
+from ..site import Site
 from .models import (ChangesView, CiteRequest, CiteResult, CompareView, DocumentSummary, SituationIndex,
                          UnitWithLinks, errors)
 
@@ -53,8 +54,7 @@ def _site(request: Request) -> Any:
             response_model=list[DocumentSummary], responses=errors(503))
 async def docs(request: Request) -> JSONResponse:
     store: Store = _site(request).store
-    return JSONResponse([{k: v for k, v in d.items() if k != "units"} | {"units": len(d["units"]), "url": f"/{d['id']}"}
-                         for d in store.export["documents"]])
+    return JSONResponse([d.meta() | {"units": len(d.units), "url": f"/{d.id}"} for d in store.documents.values()])
 
 
 @router.get("/units/{doc}/{unit}", summary="A unit as exported, with its links, neighbours, defined terms and compare pages",
@@ -142,7 +142,7 @@ async def _cited(request: Request, text: str, lang: str | None, format: str) -> 
         raise ApiError(400, str(e)) from e
 
 
-def _checked(site: Any, text: str, lang: str | None, format: str) -> Response:
+def _checked(site: Site, text: str, lang: str | None, format: str) -> Response:
     with _CHECKING:
         result = site.cite(text, lang)
         return HTMLResponse(result.html) if format == "html" else JSONResponse(result.to_dict())

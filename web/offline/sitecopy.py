@@ -39,6 +39,7 @@ from kb.common.files import FolderError, OwnFolder, replace_folder
 from kb.pipeline.generations import DECKS_NAME
 from kb.search.model import MODEL_NAME
 
+from ..site import Site
 from ..http import inprocess
 from ..study.decks import decks_url
 from ..study.exam import EXAM_QUESTIONS
@@ -152,7 +153,7 @@ def write_site(build_dir: Path, target: Path, locales: tuple[str, ...] = LOCALES
                 sum(p.stat().st_size for p in compressed))
 
 
-async def _write_copy(app: Any, site: Any, paths: list[str], out: Path, locales: tuple[str, ...],
+async def _write_copy(app: Any, site: Site, paths: list[str], out: Path, locales: tuple[str, ...],
                       base_url: str | None) -> None:
     """Each language's pages and pack, what they share, the top page, then each text file compressed."""
     for locale in locales:
@@ -184,7 +185,7 @@ def _written_entry(out: Path, name: str, content_type: str, text: str) -> Entry:
     return Entry(name, content_type, body)
 
 
-async def _write_shared(app: Any, site: Any, paths: list[str], out: Path, locales: tuple[str, ...],
+async def _write_shared(app: Any, site: Site, paths: list[str], out: Path, locales: tuple[str, ...],
                         base_url: str | None) -> None:
     """Once for every language: the worker, the scripts and styles, the search data, the study
     cards and decks, and the list of what the worker keeps."""
@@ -200,7 +201,7 @@ async def _write_shared(app: Any, site: Any, paths: list[str], out: Path, locale
     _write(out / STATE.lstrip("/"), json.dumps(_copy_state(site, paths, locales)))
 
 
-def _copy_state(site: Any, paths: list[str], locales: tuple[str, ...]) -> dict[str, Any]:
+def _copy_state(site: Site, paths: list[str], locales: tuple[str, ...]) -> dict[str, Any]:
     """The worker's list, its addresses relative to the copy's top: the pages as each language's
     folder holds them, the shared files, the packs, and the folder of each language."""
     assets = [a.lstrip("/") for a in shared_assets()] + [LANGUAGE_SCRIPT, "index.html"]
@@ -277,7 +278,7 @@ def _local_manifest(data: dict) -> dict:
             "icons": [{**icon, "src": "../" + icon["src"].lstrip("/")} for icon in data["icons"]]}
 
 
-def _top_page(site: Any, locales: tuple[str, ...]) -> str:
+def _top_page(site: Site, locales: tuple[str, ...]) -> str:
     """The copy's top: its script goes on to the reader's language (the one last read here, else
     the browser's first that the copy has); without script, each language is a link."""
     names = {loc: html_escape(site.translations[loc].gettext("Bridge Laws")) for loc in locales}

@@ -29,6 +29,7 @@ from starlette.types import Receive, Scope, Send
 from kb.corpus.catalogs import DEFAULT, LOCALES
 from kb.corpus.urls import CHANGES, SITUATIONS, changes_page_url, compare_url, situations_page_url
 
+from ..site import Site
 from ..http import inprocess
 from ..study.decks import decks_url
 from ..http.encoded import accepted_codings
@@ -52,19 +53,19 @@ SLICE = 64 * 1024  # an asyncio transport's high-water mark: one slice waits whi
 TURN = 1e-4  # seconds between slices: a timer, its slice goes after the requests that came meanwhile (sleep(0)'s, before)
 
 
-def site_paths(site: Any) -> list[str]:
+def site_paths(site: Site) -> list[str]:
     """Every page a reader can open (the search page without a query), in a stable order."""
     store, library = site.store, site.library
     paths = ["/", SEARCH_PAGE, "/clock", "/glossary", SITUATIONS,
              *(situations_page_url(p.id) for p in site.situation_pages),
              CHANGES, *(changes_page_url(p.id) for p in site.changes_pages), STUDY, EXAM]
-    for d in store.export["documents"]:
-        paths.append(f"/{d['id']}")
-        for u in d["units"]:
-            paths += [f"/{d['id']}/{u['id']}", f"/graph/{d['id']}/{u['id']}"]
+    for d in store.documents.values():
+        paths.append(f"/{d.id}")
+        for u in d.units:
+            paths += [f"/{d.id}/{u.id}", f"/graph/{d.id}/{u.id}"]
     for pair in library.pairs:
         laws = {n for doc in (pair.older, pair.newer) for n, u in store.units_of(doc).items()
-                if u["kind"] == "article" and n.isdigit()}
+                if u.kind == "article" and n.isdigit()}
         paths += [compare_url(library, pair, n) for n in sorted(laws, key=int)]
     return list(dict.fromkeys(paths))
 
@@ -85,7 +86,7 @@ def pack_url(lang: str) -> str:
     return PACK.format(lang=lang)
 
 
-def offline_state(site: Any, pages: list[str], assets: list[str], search: str, packs: dict[str, str]) -> dict[str, Any]:
+def offline_state(site: Site, pages: list[str], assets: list[str], search: str, packs: dict[str, str]) -> dict[str, Any]:
     """What a complete offline copy of this build holds: its pages (in the language a pack holds
     them), the assets and the search data every language shares, and what the worker says, in
     each language, of a language it does not keep."""
@@ -129,7 +130,7 @@ class BuildChanged(Exception):
     """A page of the pack was answered by another build than the pack's."""
 
 
-async def rendered_pages(app: Any, site: Any, locale: str) -> list[Entry]:
+async def rendered_pages(app: Any, site: Site, locale: str) -> list[Entry]:
     """Every page the worker keeps and the web manifest, as the app answers them in `locale`."""
     entries = []
     for path in [*site_paths(site), WEB_MANIFEST]:
@@ -141,7 +142,7 @@ async def rendered_pages(app: Any, site: Any, locale: str) -> list[Entry]:
     return entries
 
 
-async def packed(app: Any, site: Any, locale: str) -> bytes:
+async def packed(app: Any, site: Site, locale: str) -> bytes:
     """The build's pack of `locale`: rendered once (requests meanwhile wait for the same one),
     then kept with the build."""
     if locale in site.packs:
@@ -157,7 +158,7 @@ async def packed(app: Any, site: Any, locale: str) -> bytes:
     return site.packs[locale]
 
 
-async def _render_pack(app: Any, site: Any, locale: str) -> bytes:
+async def _render_pack(app: Any, site: Site, locale: str) -> bytes:
     return pack(await rendered_pages(app, site, locale))
 
 

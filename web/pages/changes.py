@@ -16,6 +16,7 @@ from kb.corpus.tables import note_in
 from kb.editions.pairs import Change, ChangesPage, relation_counts
 from kb.corpus.urls import changes_page_url, compare_url, law_changes_url, url_for
 
+from ..site import Site
 from .render import PageNotFound, locale_of, render
 
 router = APIRouter(include_in_schema=False)
@@ -37,7 +38,7 @@ async def changes_page(request: Request, page: str) -> Response:
     return render(request, "changes_page.html", data=changes_page_data(site, at, locale_of(request)))
 
 
-def changes_index(site: Any) -> dict[str, Any]:
+def changes_index(site: Site) -> dict[str, Any]:
     """The summary of every change, and each page's chapters with the Laws that changed in them."""
     view = site.editions.changes()
     return {"pair": view.pair, "summary": view.summary,
@@ -45,7 +46,7 @@ def changes_index(site: Any) -> dict[str, Any]:
                       for p in site.changes_pages]}
 
 
-def changes_page_data(site: Any, at: int, lang: str) -> dict[str, Any]:
+def changes_page_data(site: Site, at: int, lang: str) -> dict[str, Any]:
     pages, pair = site.changes_pages, site.editions.changes().pair
     page = pages[at]
     return {"pair": pair, "laws": page.laws, "summary": relation_counts(c.relation for c in page.changes),
@@ -73,36 +74,36 @@ def _by_law(page: ChangesPage, chapter: Chapter) -> list[tuple[str, list[Change]
     return list(laws.items())
 
 
-def _chapter_laws(site: Any, pair: Any, page: ChangesPage, chapter: Chapter) -> dict[str, Any]:
+def _chapter_laws(site: Site, pair: Any, page: ChangesPage, chapter: Chapter) -> dict[str, Any]:
     """A chapter on the index: each of its Laws that changed, how many times, and where."""
     return {**_chapter(chapter), "laws": [{"n": n, "doc": _edition_of(site, pair, n), "title": _title(site, pair, n),
                                            "count": len(cs), "url": law_changes_url(page.id, n)}
                                           for n, cs in _by_law(page, chapter)]}
 
 
-def _law_changes(site: Any, pair: Any, n: str, changes: list[Change], lang: str) -> dict[str, Any]:
+def _law_changes(site: Site, pair: Any, n: str, changes: list[Change], lang: str) -> dict[str, Any]:
     """A Law's fold: its number, title (the newer edition's, else the older's) and how many
     changes, its compare page, then each change."""
     return {"n": n, "doc": _edition_of(site, pair, n), "title": _title(site, pair, n), "count": len(changes),
             "compare": compare_url(site.library, pair, n), "changes": [_change(site, pair, c, lang) for c in changes]}
 
 
-def _change(site: Any, pair: Any, c: Change, lang: str) -> dict[str, Any]:
+def _change(site: Site, pair: Any, c: Change, lang: str) -> dict[str, Any]:
     note_lang, note = note_in(c.notes, lang)
     return {"relation": c.relation, "note": note, "note_lang": note_lang,
             "older": _clause_link(site, pair.older, c.older), "newer": _clause_link(site, pair.newer, c.newer)}
 
 
-def _edition_of(site: Any, pair: Any, n: str) -> str:
+def _edition_of(site: Site, pair: Any, n: str) -> str:
     """The edition a Law is named from: the newer, unless only the older has it."""
     return next(d for d in (pair.newer, pair.older) if n in site.store.units_of(d))
 
 
-def _title(site: Any, pair: Any, n: str) -> str:
+def _title(site: Site, pair: Any, n: str) -> str:
     return site.store.title(_edition_of(site, pair, n), n)
 
 
-def _clause_link(site: Any, doc: str, clause: str) -> dict[str, str] | None:
+def _clause_link(site: Site, doc: str, clause: str) -> dict[str, str] | None:
     """A clause of one edition as the changes name it: its edition's mark and its number ("ES 16C")."""
     return {"mark": site.library.short(doc), "label": readable(clause),
             "url": url_for(doc, article_of(clause), clause)} if clause else None

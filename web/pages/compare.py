@@ -14,6 +14,7 @@ from kb.corpus.urls import compare_url, law_changes_url, url_for
 from kb.records.clauseid import article_of, readable
 from kb.records.store import NotFound
 
+from ..site import Site
 from ..http.security import plain_number
 from .render import PageNotFound, locale_of, render
 from .views import clause_body, emphasised, emphasised_line
@@ -71,7 +72,7 @@ def compare_rows(rows: Any, sides: dict[str, "_Side"], lang: str | None = None) 
     return out
 
 
-def _edition_name(site: Any, doc: str) -> dict[str, str]:
+def _edition_name(site: Site, doc: str) -> dict[str, str]:
     """What names an edition to a reader: its language (a catalogs msgid) and its year."""
     return {"language": BY_CODE[site.library.lang(doc)].name, "edition": site.library.edition(doc) or ""}
 
@@ -80,15 +81,15 @@ class _Side:
     """One edition's clauses of Law n, as compare-page cells. Its key (anchors, classes, data
     attributes) is the edition's language, or its year when both editions share one."""
 
-    def __init__(self, doc: str, n: str, site: Any, pair: Any):
+    def __init__(self, doc: str, n: str, site: Site, pair: Any):
         self.doc, self.n, self.site = doc, n, site
         d, langs = site.store.doc(doc), {site.library.lang(pair.older), site.library.lang(pair.newer)}
-        self.key, self.lang = (d["lang"] if len(langs) == 2 else d["edition"]), d["lang"]
+        self.key, self.lang = (d.lang if len(langs) == 2 else d.edition), d.lang
         self.language, self.edition = _edition_name(site, doc).values()
         self.tag = f"{self.lang.upper()} {self.edition}".strip()  # names a cell's edition on a phone: "ES 2007"
-        unit = site.store.units_of(doc).get(n) or {"title": "", "clauses": []}
-        self.title, self.clauses = unit.get("title") or "", unit["clauses"]
-        self.by_id = {c["id"]: c for c in self.clauses}
+        unit = site.store.units_of(doc).get(n)
+        self.title, self.clauses = (unit.title or "", unit.clauses) if unit else ("", ())
+        self.by_id = {c.id: c for c in self.clauses}
         self.cits = site.store.outgoing(doc, n) if self.clauses else []
         self.url = f"/{doc}/{n}" if self.clauses else None
     def cell(self, cid: str | None, show: bool, row: int, at: dict[tuple[str, str], int],
@@ -103,10 +104,10 @@ class _Side:
             return self.pointer(cid, "↑" if where < row else "↓") | {"url": f"#{self.key}-{cid}"}
         c = self.by_id[cid]
         mine = in_text_of(self.cits, cid)
-        return {"label": readable(cid), "title": emphasised_line(c["title"], marks) if c.get("title") else None,
+        return {"label": readable(cid), "title": emphasised_line(c.title, marks) if c.title else None,
                 "url": url_for(self.doc, self.n, cid),
                 "anchor": f"{self.key}-{cid}",
-                "body": emphasised(clause_body(c, annotate(c["text"], mine, self.site.store)), marks)}
+                "body": emphasised(clause_body(c, annotate(c.text, mine, self.site.store)), marks)}
 
     def pointer(self, cid: str, arrow: str) -> dict[str, Any]:
         """A link to a clause of this edition shown elsewhere: `↑ ES 9A3`, `→ IT 72C`."""

@@ -55,7 +55,7 @@ async def graph(request: Request, doc: str, unit: str) -> Response:
     groups = {k: v for k, v in groups.items() if not k.startswith("defines")}
     return render(request, "graph.html", doc=site.store.doc(doc), unit=u, nodes=placed, size=GRAPH_SIZE,
                   center=center, groups={k: len(v) for k, v in groups.items()}, link_kinds=LINK_KINDS,
-                  center_label=_short(site.library.short(doc), unit, u.get("title") or ""))
+                  center_label=_short(site.library.short(doc), unit, u.title or ""))
 
 
 def _short(mark: str, unit: str, title: str) -> str:

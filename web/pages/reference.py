@@ -24,10 +24,9 @@ async def clock(request: Request) -> Response:
         topics = []
         for tid in (t.strip() for t in row["topics"].split(",")):
             unit = store.unit(timeref, tid)
-            entries = [{"ref": c.get("ref") or "—", "situation": c.get("subtopic") or "",
-                        "url": url_for(timeref, tid, c["id"])}
-                       for c in unit["clauses"] if c.get("kind") == "entry"]
-            topics.append({"title": unit["title"], "url": url_for(timeref, tid), "entries": entries})
+            entries = [{"ref": unit.number(c), "situation": c.subtopic or "", "url": url_for(timeref, tid, c.id)}
+                       for c in unit.clauses if c.kind == "entry"]
+            topics.append({"title": unit.title, "url": url_for(timeref, tid), "entries": entries})
         laws = []
         for cid in (x.strip() for x in row["laws"].split(",")):
             art = article_of(cid)
@@ -46,7 +45,7 @@ async def glossary(request: Request) -> Response:
     pairs = [{"it": p.it, "es": p.es, "also": ", ".join(p.also), **dict(zip(("note_lang", "note"), note_in(p.notes, lang)))}
              for p in site.glossary.curated]
     laws_doc = site.library.laws_in_force
-    definitions = [{"title": u["title"], "url": url_for(laws_doc, u["id"])}
-                   for u in store.doc(laws_doc)["units"] if u["kind"] == "definition"]
+    definitions = [{"title": u.title, "url": url_for(laws_doc, u.id)}
+                   for u in store.doc(laws_doc).units if u.kind == "definition"]
     return render(request, "glossary.html", pairs=pairs, definitions=definitions, laws_doc=laws_doc,
                   it_doc=site.library.laws_in("it"), es_doc=site.library.laws_in("es"))  # the glossary's columns

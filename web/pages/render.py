@@ -15,6 +15,7 @@ from kb.corpus.urls import url_for
 from kb.records.store import NotFound
 from kb.search.model import MODEL_NAME
 
+from ..site import Site
 from ..i18n import LOCALES, marked_for_translation as _, negotiate
 
 WEB = Path(__file__).resolve().parents[1]  # web/: its templates/ and static/ lie beside the packages
@@ -61,8 +62,8 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
         docname=lambda doc: site.library.label(doc, locale),
         doc_labels={d: site.library.label(d, locale) for d in site.store.documents},
         unit_name=lambda doc, unit: unit_name(translations.gettext, site.store.unit(doc, unit)),
-        place=lambda doc, unit, clause=None: place_name(translations.gettext, site.library.is_laws(doc),
-                                                        site.store.unit(doc, unit), clause), **context)
+        place=lambda doc, unit, clause=None: place_name(translations.gettext, site.store.unit(doc, unit), clause),
+        **context)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("ui") in site.locales:
         response.set_cookie("ui", locale, max_age=365 * 24 * 3600, samesite="lax")
@@ -71,20 +72,20 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     return response
 
 
-def doc_langs(site: Any) -> dict[str, str]:
+def doc_langs(site: Site) -> dict[str, str]:
     """The language of each document: law text carries its own `lang`, whatever the interface's."""
-    return {d: doc["lang"] for d, doc in site.store.documents.items()}
+    return {d: doc.lang for d, doc in site.store.documents.items()}
 
 
-def replaced_by(site: Any, doc: str, unit: str | None = None) -> dict[str, Any] | None:
+def replaced_by(site: Site, doc: str, unit: str | None = None) -> dict[str, Any] | None:
     """For an edition of the Laws a newer one replaces: that edition, since when it is in force,
     and the same Law in it (the numbers of the Laws are kept from edition to edition)."""
     newest = site.library.laws_in_force
     if not site.library.is_laws(doc) or doc == newest or newest is None:
         return None
     d = site.store.doc(newest)
-    same = unit is not None and any(u["id"] == unit for u in d["units"])
-    return {"doc": newest, "edition": d.get("edition"), "since": d.get("effective"),
+    same = unit is not None and unit in site.store.units_of(newest)
+    return {"doc": newest, "edition": d.edition, "since": d.effective,
             "url": url_for(newest, unit) if same else f"/{newest}", "unit": unit if same else None}
 
 

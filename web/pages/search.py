@@ -12,6 +12,7 @@ from kb.corpus.urls import situation_url
 from kb.search.analysis import LANGS
 from kb.search.query import QueryError
 
+from ..site import Site
 from ..i18n import marked_for_translation as _
 from .render import locale_of, render, replaced_by
 from .views import marked
@@ -34,11 +35,11 @@ EXAMPLE_QUERY = _("dummy pointed at a card")  # what a reader may type: told as 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
     site = request.app.state.site
-    return render(request, "home.html", documents=site.store.export["documents"], autofocus=True,
+    return render(request, "home.html", documents=list(site.store.documents.values()), autofocus=True,
                   laws=site.library.laws_in_force, data=home_data(site, site.translations[locale_of(request)].gettext))
 
 
-def home_data(site: Any, gettext: Any) -> dict[str, Any]:
+def home_data(site: Site, gettext: Any) -> dict[str, Any]:
     """The common calls, each to its situation, and an example of a query, in the reader's language."""
     example = gettext(EXAMPLE_QUERY)
     return {"calls": [{"name": name, "url": situation_url(s, site.situation_page[s])} for s, name in COMMON_CALLS],
@@ -67,12 +68,12 @@ async def search(request: Request, q: str = "", doc: str | None = None, lang: st
                   pages=max(1, math.ceil(result.total / PAGE_SIZE)))
 
 
-def replaced_docs(site: Any) -> list[str]:
+def replaced_docs(site: Site) -> list[str]:
     """The editions of the Laws a newer one replaces (a hit in one is badged, its clause in force first)."""
     return [d for d in site.store.documents if replaced_by(site, d)]
 
 
-def in_force_first(site: Any, replaced: list[str], doc: str, parallel: list[dict[str, Any]]) -> dict[str, Any]:
+def in_force_first(site: Site, replaced: list[str], doc: str, parallel: list[dict[str, Any]]) -> dict[str, Any]:
     """A hit of a replaced edition: so badged, the same clause in the Laws in force first among its parallels."""
     if doc not in replaced:
         return {"replaced": False}

@@ -9,6 +9,7 @@ from fastapi.responses import HTMLResponse, Response
 from kb.readmodel.situationview import Entry, IndexView, LawRun, PageView
 from kb.records.store import NotFound
 
+from ..site import Site
 from .render import PERIODS, PageNotFound, locale_of, render
 
 router = APIRouter(include_in_schema=False)  # pages: the OpenAPI description is the JSON API
@@ -47,7 +48,7 @@ def situations_index(view: IndexView) -> dict[str, Any]:
     return {"periods": periods, "letters": letters}
 
 
-def situations_page_data(site: Any, view: IndexView, page: PageView) -> dict[str, Any]:
+def situations_page_data(site: Site, view: IndexView, page: PageView) -> dict[str, Any]:
     """A page's situations by Law, with the other pages of its period, and the pages before and after."""
     at, split = view.pages.index(page), page.parts > 1
     shorts = {d: site.library.short(d) for d in site.store.documents}

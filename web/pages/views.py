@@ -11,20 +11,21 @@ import re
 from typing import Any
 
 from kb.citations.annotate import Segment
+from kb.records.built import BuiltClause
 from kb.records.reading import clause_blocks
 
 
 
-def clause_body(c: dict[str, Any], paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
+def clause_body(c: BuiltClause, paragraphs: list[list[Segment]]) -> list[dict[str, Any]]:
     """A clause's paragraphs, tables and notes in reading order (`kb.records.reading`), for the page."""
     body: list[dict[str, Any]] = []
     for block in clause_blocks(c):
         if block.kind == "paragraph" and block.index < len(paragraphs):
             body.append({"paragraph": [_tap_sized(s) for s in paragraphs[block.index]]})
         elif block.kind == "table":
-            body.append({"table": c["tables"][block.index]})
+            body.append({"table": c.tables[block.index]})
         elif block.kind == "note":
-            body.append({"note": c["notes"][block.index]})
+            body.append({"note": c.notes[block.index]})
     return body
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import threading
 from collections import OrderedDict
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -16,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from kb.study.anki import check_base_url, decks_bytes, site_links
 from kb.pipeline.generations import DECKS_NAME
 
+from ..site import Site
 from ..pages.render import PageNotFound
 
 router = APIRouter(include_in_schema=False)
@@ -39,7 +39,7 @@ class Packages:
     """A build's packages by (language, address), the most recently asked kept; one made at a
     time, so that readers at a new address cost one package, not one each."""
 
-    def __init__(self, site: Any):
+    def __init__(self, site: Site):
         self.site, self.kept, self.lock = site, OrderedDict[tuple[str, str | None], bytes](), threading.Lock()
 
     def get(self, lang: str, address: str | None) -> bytes:
@@ -53,7 +53,7 @@ class Packages:
             return self.kept[key]
 
 
-def packages(site: Any) -> Packages:
+def packages(site: Site) -> Packages:
     """The build's packages (kept on the build: a new build, new packages)."""
     found = site.__dict__.get("_packages")
     return found if found is not None else site.__dict__.setdefault("_packages", Packages(site))

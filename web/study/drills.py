@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from kb.editions.chapters import anchors, chapters
 from kb.study.cards import DECK_NAMES, DECKS, Card, cards
 
+from ..site import Site
 from ..i18n import marked_for_translation as _
 from .decks import decks_url
 from ..http.encoded import encoded_response, once_per_build
@@ -25,7 +26,7 @@ PROMPTS = {"definitions": _("What does this term mean?"), "timerefs": _("Until w
            "titles": _("What is this Law's title?"), "situations": _("Which Law rules this situation?")}
 
 
-def study_cards(site: Any) -> tuple[Card, ...]:
+def study_cards(site: Site) -> tuple[Card, ...]:
     """The build's cards, made once per loaded build (a generation does not change)."""
     made = site.__dict__.get("_study_cards")
     if made is None:
@@ -33,7 +34,7 @@ def study_cards(site: Any) -> tuple[Card, ...]:
     return made
 
 
-def by_deck(site: Any) -> dict[str, list[dict[str, Any]]]:
+def by_deck(site: Site) -> dict[str, list[dict[str, Any]]]:
     decks: dict[str, list[dict[str, Any]]] = {d: [] for d in DECKS}
     for c in study_cards(site):
         decks[c.deck].append(c.to_dict())
@@ -60,11 +61,11 @@ async def study(request: Request) -> Response:
                   anki_url=decks_url(locale_of(request)))
 
 
-def reading_plan(site: Any) -> list[dict[str, Any]]:
+def reading_plan(site: Site) -> list[dict[str, Any]]:
     """The Laws in force by chapter (`kb.editions.chapters`: an edition whose Laws carry no chapters, the
     Italian 2017 text, takes another edition's, in that edition's language), articles only."""
     doc = site.store.doc(site.library.laws_in_force)
-    units = {u["id"]: u for u in doc["units"]}
-    found = chapters(site.store, site.library, doc["id"])
+    units = site.store.units_of(doc.id)
+    found = chapters(site.store, site.library, doc.id)
     return [{"id": c.id, "anchor": a, "title": c.title, "lang": c.lang, "units": [units[n] for n in c.laws]}
             for c, a in zip(found, anchors(found))]

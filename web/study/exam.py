@@ -5,7 +5,6 @@ rest of the study data (web/static/exam.js); the server only sends the page and 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -13,6 +12,7 @@ from fastapi.responses import HTMLResponse, Response
 from kb.study.exam import KINDS, SECONDS, SIZE, SIZES, compile_exam
 from kb.study.cards import DECK_NAMES
 
+from ..site import Site
 from ..http.encoded import encoded_response, once_per_build
 from ..i18n import marked_for_translation as _
 from ..pages.render import PERIODS, render
@@ -31,7 +31,7 @@ PROMPTS = {"situation": _("Which clause of the Laws rules this situation?"),
            "definition": _("Which term do the Laws define so?")}
 
 
-def exam_json(site: Any) -> bytes:
+def exam_json(site: Site) -> bytes:
     """The build's questions as the page reads them, made once per loaded build."""
     made = site.__dict__.get("_exam_json")
     if made is None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...records.clauseid import LawClauseTree
+from ..kit.lawtree import LawClauseTree
 from ...records.model import Clause, Note, Table, Unit
 from .notes import FOOTNOTE_PARA, NOTE_LABEL, place_footnotes, take_notes
 from .tokens import ROMANS, Token, article_tokens

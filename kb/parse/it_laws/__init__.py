@@ -11,7 +11,7 @@ How the articles are read (shared/notes/it-laws-2017.md §2–§5, §8):
   table row that a header split is re-joined;
 - footnote lines (`* text`, `** text`, `- *text` …) are peeled off and
   attached to the clause holding the glued marker (`word*`, `word**`);
-- markers build the clause tree (kb.records.clauseid.LawClauseTree); the markers the
+- markers build the clause tree (kb.parse.kit.lawtree.LawClauseTree); the markers the
   translation dropped are restored from the text's own signals (see
   `builder.ArticleBuilder`): letters restarting at (a) open a new number, a run of
   plain bullets continues the numbering, an indented bullet under a line

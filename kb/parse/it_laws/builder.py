@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from ...records.clauseid import LawClauseTree
+from ..kit.lawtree import LawClauseTree
 from ...records.model import Clause, Footnote, Unit
 from ...common.text import ROMAN
 from ..kit.footnotes import placed

@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...records.clauseid import ClauseId, closing_home, current_home
+from ...records.clauseid import ClauseId
+from ..kit.lawtree import closing_home, current_home
 from ...records.model import Clause, Note, Table
 from ..kit.ids import numbered, unique_id
 from ..kit.paragraphs import add_paragraph
