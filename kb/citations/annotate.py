@@ -4,6 +4,8 @@ both read a clause through it.
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..records.citation import EXTERNAL, Citation
 from ..records.clauseid import readable
 from ..corpus.urls import url_for
@@ -12,7 +14,7 @@ from ..records.store import Store
 Segment = dict[str, str]
 
 
-def in_text_of(citations: list[Citation], clause: str) -> list[Citation]:
+def in_text_of(citations: Iterable[Citation], clause: str) -> list[Citation]:
     """The citations found in a clause's own text (not its title, notes or entry reference)."""
     return [c for c in citations if c.source[2] == clause and c.where == "text"]
 
@@ -33,7 +35,7 @@ def _compact(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def annotate(text: str, citations: list[Citation], store: Store) -> list[list[Segment]]:
+def annotate(text: str, citations: Iterable[Citation], store: Store) -> list[list[Segment]]:
     """The clause text as paragraphs of segments; each cited span becomes a link."""
     spans = sorted((c for c in citations if c.span), key=lambda c: c.span[0] if c.span else 0)
     segments: list[Segment] = []

@@ -1,7 +1,7 @@
 """`kb.open(build) -> KnowledgeBase`: one build generation, opened — the library object the
 CLI, the website and the tests read through (sqlite-utils' `Database` is the model).
 
-It holds the export's records (`store`), and opens the rest as it is first asked
+It holds the build's records (`store`: frozen, kb.records.built), and opens the rest as it is first asked
 for: search over the index, the cross-reference graph, the concordance and the
 editions it pairs, the board's clock, the documents' library. Every
 part comes from the generation itself, never from corpus/.
@@ -46,7 +46,7 @@ class KnowledgeBase:
 
     @cached_property
     def store(self) -> Store:
-        """The export's records (read when first asked for: a search reads the model alone)."""
+        """The build's records, read from its export when first asked for (a search reads the model alone)."""
         return Store(load_export(self.gen / EXPORT_NAME))
 
     @classmethod

@@ -20,7 +20,7 @@ def render_unit(doc: BuiltDocument, unit: BuiltUnit, width: int | None = None, s
     out = [f"{doc.id} {unit.id} — {title}", "=" * min(width, 72)]
     depth = unit.depths()
     hangs: dict[str, str] = {}
-    citations = store.outgoing(doc.id, unit.id) if store else []
+    citations = store.outgoing(doc.id, unit.id) if store else ()
     for c in unit.clauses:
         indent = hangs[c.parent or ""] if c.paragraph else "  " * depth[c.id]
         paragraphs = annotate(c.text, in_text_of(citations, c.id), store) if store else None

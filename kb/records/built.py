@@ -20,9 +20,28 @@ Json = dict[str, Any]
 NO_EXTRA: Mapping[str, Any] = MappingProxyType({})  # a record's `extra` by default (a factory's: dataclasses refuse an unhashable default)
 
 
-def _extra(d: Mapping[str, Any], own: tuple[str, ...]) -> Mapping[str, Any]:
-    """The fields of an export record that are not its own, in the export's order, read-only."""
-    return MappingProxyType({k: v for k, v in d.items() if k not in own}) if d.keys() - set(own) else NO_EXTRA
+def read_only(d: Mapping[str, Any], own: tuple[str, ...] = ()) -> Mapping[str, Any]:
+    """The fields of an export record that are not its own, in the export's order, read-only all
+    the way down (lists as tuples, mappings as proxies): a reader cannot change the build."""
+    rest = {k: _frozen(v) for k, v in d.items() if k not in own}
+    return MappingProxyType(rest) if rest else NO_EXTRA
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _frozen(v) for k, v in value.items()})
+    return tuple(map(_frozen, value)) if isinstance(value, (list, tuple)) else value
+
+
+def _json(value: Any) -> Any:
+    """An `extra` value as the export writes it."""
+    if isinstance(value, Mapping):
+        return {k: _json(v) for k, v in value.items()}
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _extra_json(extra: Mapping[str, Any]) -> Json:
+    return {k: _json(v) for k, v in extra.items()}
 
 
 @dataclass(frozen=True)
@@ -86,13 +105,13 @@ class BuiltClause:
     title: str | None = None
     tables: tuple[BuiltTable, ...] = ()
     notes: tuple[BuiltNote, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA, hash=False)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "BuiltClause":
         return cls(d["id"], d["parent"], d["label"], d["text"], d.get("title"),
                    tuple(map(BuiltTable.from_dict, d.get("tables", ()))),
-                   tuple(map(BuiltNote.from_dict, d.get("notes", ()))), _extra(d, CLAUSE_OWN))
+                   tuple(map(BuiltNote.from_dict, d.get("notes", ()))), read_only(d, CLAUSE_OWN))
 
     def to_dict(self) -> Json:
         d: Json = {"id": self.id, "parent": self.parent, "label": self.label}
@@ -103,7 +122,7 @@ class BuiltClause:
             d["tables"] = [t.to_dict() for t in self.tables]
         if self.notes:
             d["notes"] = [n.to_dict() for n in self.notes]
-        return d | dict(self.extra)
+        return d | _extra_json(self.extra)
 
     @property
     def kind(self) -> str | None:
@@ -156,18 +175,18 @@ class BuiltUnit:
     footnotes: tuple[BuiltFootnote, ...]
     text: str
     group: str | None = None
-    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA, hash=False)
 
     @classmethod
     def from_dict(cls, doc: str, laws: bool, d: Mapping[str, Any]) -> "BuiltUnit":
         return cls(doc, laws, d["id"], d["kind"], d["title"], tuple(map(BuiltClause.from_dict, d["clauses"])),
-                   tuple(map(BuiltFootnote.from_dict, d["footnotes"])), d["text"], d.get("group"), _extra(d, UNIT_OWN))
+                   tuple(map(BuiltFootnote.from_dict, d["footnotes"])), d["text"], d.get("group"), read_only(d, UNIT_OWN))
 
     def to_dict(self) -> Json:
         d: Json = {"id": self.id, "kind": self.kind, "title": self.title}
         if self.group is not None:
             d["group"] = self.group
-        return d | dict(self.extra) | {"clauses": [c.to_dict() for c in self.clauses],
+        return d | _extra_json(self.extra) | {"clauses": [c.to_dict() for c in self.clauses],
                                         "footnotes": [f.to_dict() for f in self.footnotes], "text": self.text}
 
     def clause(self, clause_id: str | None) -> BuiltClause | None:
@@ -250,36 +269,23 @@ class BuiltDocument:
     edition: str
     units: tuple[BuiltUnit, ...]
     groups: tuple[BuiltGroup, ...] = ()
-    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA)
+    extra: Mapping[str, Any] = field(default_factory=lambda: NO_EXTRA, hash=False)
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "BuiltDocument":
         laws = d["kind"] == "laws"
         return cls(d["id"], d["title"], d["lang"], d["kind"], d["edition"],
                    tuple(BuiltUnit.from_dict(d["id"], laws, u) for u in d["units"]),
-                   tuple(BuiltGroup(g["id"], g.get("title")) for g in d.get("groups", ())), _extra(d, DOC_OWN))
+                   tuple(BuiltGroup(g["id"], g.get("title")) for g in d.get("groups", ())), read_only(d, DOC_OWN))
 
     def to_dict(self) -> Json:
-        d: Json = {"id": self.id, "title": self.title, "lang": self.lang, "kind": self.kind, "edition": self.edition}
-        d |= dict(self.extra)
-        if self.groups:
-            d["groups"] = [g.to_dict() for g in self.groups]
-        return d | {"units": [u.to_dict() for u in self.units]}
+        return self.meta() | {"units": [u.to_dict() for u in self.units]}
 
     def meta(self) -> Json:
         """The document without its units: what `/api/docs` lists."""
-        d = self.to_dict()
-        del d["units"]
-        return d
-
-    @property
-    def label(self) -> str:
-        """How the interface names it in short ("Codice 2017")."""
-        return self.extra.get("label") or self.title
-
-    @property
-    def short(self) -> str:
-        return self.extra.get("short") or self.id
+        d: Json = {"id": self.id, "title": self.title, "lang": self.lang, "kind": self.kind, "edition": self.edition}
+        d |= _extra_json(self.extra)
+        return d | ({"groups": [g.to_dict() for g in self.groups]} if self.groups else {})
 
     @property
     def issuer(self) -> str | None:

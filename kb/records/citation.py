@@ -106,9 +106,3 @@ class Citation:
         if self.correction is not None:
             d.update(as_written=self.as_written, correction=self.correction)
         return d
-
-
-
-def onward(c: dict[str, Any]) -> list[dict[str, Any]]:
-    """`Citation.onward` of an export citation, as the export writes targets."""
-    return [t.to_dict() for t in Citation.from_dict(c).onward()]

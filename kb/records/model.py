@@ -7,10 +7,9 @@ downstream mutates what a parser produced.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any
 
-from .built import BuiltClause, BuiltNote, BuiltTable
+from .built import BuiltClause, BuiltNote, BuiltTable, read_only
 
 
 @dataclass
@@ -118,7 +117,7 @@ class Clause:
     def frozen(self) -> BuiltClause:
         """The clause as its readers get it (`kb.records.built`), whose JSON the export writes."""
         return BuiltClause(self.id, self.parent, self.label, self.text, self.title, tuple(t.frozen() for t in self.tables),
-                           tuple(n.frozen() for n in self.notes), MappingProxyType(dict(self.extra)))
+                           tuple(n.frozen() for n in self.notes), read_only(self.extra))
 
     def to_dict(self) -> dict[str, Any]:
         return self.frozen().to_dict()

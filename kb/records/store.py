@@ -54,14 +54,14 @@ class Store:
             raise NotFound(f"unknown unit {unit_id!r} in {doc_id}; units: {_names(list(units))}",
                            doc=doc_id, unit=unit_id) from None
 
-    def outgoing(self, doc_id: str, unit_id: str) -> list[Citation]:
+    def outgoing(self, doc_id: str, unit_id: str) -> tuple[Citation, ...]:
         """Citations written in a unit, in text order."""
-        return self._out.get((doc_id, unit_id), [])
+        return tuple(self._out.get((doc_id, unit_id), ()))
 
-    def incoming(self, doc_id: str, unit_id: str) -> list[Citation]:
+    def incoming(self, doc_id: str, unit_id: str) -> tuple[Citation, ...]:
         """Citations from other units that reach this unit (directly or, for 2007
         references, through the concordance)."""
-        return [c for c in self._in.get((doc_id, unit_id), []) if c.source[:2] != (doc_id, unit_id)]
+        return tuple(c for c in self._in.get((doc_id, unit_id), ()) if c.source[:2] != (doc_id, unit_id))
 
     def units_of(self, doc_id: str) -> dict[str, BuiltUnit]:
         return self._units[self.doc(doc_id).id]

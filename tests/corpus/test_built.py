@@ -24,16 +24,50 @@ def test_every_document_reads_back_to_the_export_as_written(export):
         assert json.dumps(BuiltDocument.from_dict(d).to_dict(), ensure_ascii=False) == json.dumps(d, ensure_ascii=False)
 
 
+def clause_json(export, doc, unit, clause):
+    d = next(d for d in export["documents"] if d["id"] == doc)
+    return next(c for u in d["units"] if u["id"] == unit for c in u["clauses"] if c["id"] == clause)
+
+
+def test_a_clause_carries_its_note_and_its_table_as_the_text_prints_them(export):
+    """The export's clauses are written through the records, so they are checked against the texts:
+    ES 12C1(c) ends "(Nota: La AEB sí lo prohíbe)." after its one paragraph; IT Law 2 prints the
+    dealers' table after its second paragraph, "Distributore Nord | Board | 1 | 5 | 9 | 13" first."""
+    note = clause_json(export, "es-laws", "12", "12C1c")
+    assert note["label"] == "(c)" and note["text"].endswith("resultados potenciales.")
+    assert note["notes"] == [{"kind": "national-note", "text": "La AEB sí lo prohíbe", "at": 1}]
+    [table] = clause_json(export, "it-laws", "2", "2")["tables"]
+    assert table["at"] == 2 and table["rows"][0] == ["Distributore Nord", "Board", "1", "5", "9", "13"]
+    assert [r[0] for r in table["rows"][:4]] == ["Distributore Nord", "Distributore Est", "Distributore Sud",
+                                                 "Distributore Ovest"]
+
+
 def test_every_citation_reads_back_to_the_export_as_written(export):
     assert [Citation.from_dict(c).to_dict() for c in export["citations"]] == export["citations"]
 
 
-def test_a_record_cannot_be_changed_by_a_reader(store):
+def test_a_record_cannot_be_changed_by_a_reader(store, export):
+    """Nor through what it holds: its profile's fields all the way down, its citations."""
     unit = store.unit("it-laws", "27")
     with pytest.raises(FrozenInstanceError):
         unit.title = "another"
     with pytest.raises(TypeError):
         store.unit("it-timeref", "appello").clause("appello-1").extra["ref"] = "93"
+    concordances = store.doc("it-laws").extra["concordances"]
+    with pytest.raises(TypeError):
+        concordances["another"] = "concordance.tsv"
+    with pytest.raises(AttributeError):
+        store.unit("it-norms", "8").extra["law"].append("9")
+    with pytest.raises(AttributeError):
+        store.outgoing("it-laws", "27").clear()
+    written = next(d for d in export["documents"] if d["id"] == "it-laws")
+    assert store.doc("it-laws").to_dict()["concordances"] == written["concordances"]  # its JSON, the export's
+
+
+def test_a_record_can_be_a_key(store):
+    """Frozen records hash: a set of clauses, a clause as a dictionary key."""
+    clauses = store.unit("it-laws", "27").clauses
+    assert len(set(clauses)) == len(clauses) and {clauses[0]: 1}[clauses[0]] == 1
 
 
 @pytest.mark.parametrize("doc, unit, clause, heading", [
@@ -49,6 +83,17 @@ def test_a_record_cannot_be_changed_by_a_reader(store):
 def test_what_a_clause_is_called_where_its_unit_is_shown(store, doc, unit, clause, heading):
     u = store.unit(doc, unit)
     assert u.heading(u.clause(clause)) == heading
+
+
+@pytest.mark.parametrize("doc, unit, clause, label", [
+    ("it-laws", "27", "27B1b", "27B1(b)"), ("it-laws", "27", "27", "27"),
+    ("it-timeref", "appello", "appello-1", "92B"), ("it-timeref", "licitazione", "licitazione-2", "—"),
+    ("it-norms", "8", "8-1a", "a)"),
+])
+def test_a_search_hit_calls_a_clause(engine, doc, unit, clause, label):
+    model = engine.model
+    number = next(n for n, u in enumerate(model.units) if tuple(u) == (doc, unit))
+    assert model.cards[(number, clause)][1] == label
 
 
 def test_a_search_hit_names_its_clause_as_the_page_does(engine, store):
