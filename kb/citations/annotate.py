@@ -37,11 +37,10 @@ def _compact(text: str) -> str:
 
 def annotate(text: str, citations: Iterable[Citation], store: Store) -> list[list[Segment]]:
     """The clause text as paragraphs of segments; each cited span becomes a link."""
-    spans = sorted((c for c in citations if c.span), key=lambda c: c.span[0] if c.span else 0)
+    spans = sorted(((c.span, c) for c in citations if c.span), key=lambda found: found[0][0])
     segments: list[Segment] = []
     pos = 0
-    for c in spans:
-        a, b = c.span or (0, 0)
+    for (a, b), c in spans:
         if a < pos:
             continue
         if a > pos:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 from .clauseid import readable
 
@@ -192,9 +192,6 @@ class BuiltUnit:
     def clause(self, clause_id: str | None) -> BuiltClause | None:
         return next((c for c in self.clauses if c.id == clause_id), None)
 
-    def __iter__(self) -> Iterator[BuiltClause]:
-        return iter(self.clauses)
-
     @property
     def numbered(self) -> bool:
         """A Law article: its clauses are called by their ids' numbers ("27B1(a)")."""
@@ -203,7 +200,7 @@ class BuiltUnit:
     @property
     def law(self) -> tuple[str, ...]:
         """The Laws a norm integrates, by its heading's number (`ARTICOLO 92 – ARTICOLO 93`)."""
-        return tuple(self.extra.get("law", ()))
+        return self.extra.get("law", ())
 
     @property
     def appendix(self) -> str | None:

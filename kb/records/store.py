@@ -32,12 +32,14 @@ class Store:
         self.documents: dict[str, BuiltDocument] = {d["id"]: BuiltDocument.from_dict(d) for d in export["documents"]}
         self._units = {d.id: {u.id: u for u in d.units} for d in self.documents.values()}
         self.citations: tuple[Citation, ...] = tuple(map(Citation.from_dict, export.get("citations", ())))
-        self._out: dict[tuple[str, str], list[Citation]] = {}
-        self._in: dict[tuple[str, str], list[Citation]] = {}
+        out: dict[tuple[str, str], list[Citation]] = {}
+        into: dict[tuple[str, str], list[Citation]] = {}
         for c in self.citations:
-            self._out.setdefault(c.source[:2], []).append(c)
+            out.setdefault(c.source[:2], []).append(c)
             for t in c.reached():
-                self._in.setdefault((t.doc, t.unit or ""), []).append(c)
+                into.setdefault((t.doc, t.unit or ""), []).append(c)
+        self._out = {k: tuple(v) for k, v in out.items()}
+        self._in = {k: tuple(c for c in v if c.source[:2] != k) for k, v in into.items()}  # from other units
 
     def doc(self, doc_id: str) -> BuiltDocument:
         try:
@@ -56,12 +58,12 @@ class Store:
 
     def outgoing(self, doc_id: str, unit_id: str) -> tuple[Citation, ...]:
         """Citations written in a unit, in text order."""
-        return tuple(self._out.get((doc_id, unit_id), ()))
+        return self._out.get((doc_id, unit_id), ())
 
     def incoming(self, doc_id: str, unit_id: str) -> tuple[Citation, ...]:
         """Citations from other units that reach this unit (directly or, for 2007
         references, through the concordance)."""
-        return tuple(c for c in self._in.get((doc_id, unit_id), ()) if c.source[:2] != (doc_id, unit_id))
+        return self._in.get((doc_id, unit_id), ())
 
     def units_of(self, doc_id: str) -> dict[str, BuiltUnit]:
         return self._units[self.doc(doc_id).id]
